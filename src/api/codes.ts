@@ -1,0 +1,48 @@
+/**
+ * Envelope codes (`{ code, msg, data }`), shared by the client's rules (spec section 8) and the
+ * gateway. The client never relies on the HTTP status: a gateway may answer 200 with the code
+ * only in the body, and ours mirrors it in the status where one exists.
+ */
+export const Code = {
+  /** Success: the client returns `data`. */
+  OK: 200,
+  /** Success where the caller needs the whole envelope. */
+  WHOLE: 208,
+  /** Sign-in refused (wrong account or password): the client stores the login-error counter. */
+  LOGIN_ERROR: 321,
+  /** Token missing, expired, revoked or issued for another enterprise: sign out. */
+  UNAUTHORIZED: 401,
+  /** Signed in elsewhere or account disabled: sign out. */
+  SESSION_ENDED: 999,
+  /** Known to be not allowed for this user (outside the sign-out range on purpose). */
+  FORBIDDEN: 460,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Input failed validation: `msg` says what, in the caller's language. */
+  INVALID: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Codes that sign the user out and send them to `/login?t=login` (spec section 8). */
+export function isSignOutCode(code: number): boolean {
+  return code === Code.SESSION_ENDED || (code >= 300 && code <= 400 && code !== Code.LOGIN_ERROR);
+}
+
+/** The HTTP status the gateway sends with an envelope code. */
+export function httpStatusFor(code: number): number {
+  if (code === Code.OK || code === Code.WHOLE || code === Code.LOGIN_ERROR) return 200;
+  if (isSignOutCode(code)) return 401;
+  if (code === Code.FORBIDDEN) return 403;
+  if (code >= 400 && code <= 599) return code;
+  return 400;
+}
+
+/** The header that carries the session token on every call. */
+export const TOKEN_HEADER = 'token';
+/** The header that tells the gateway the caller's language (`zh` | `en`) for its messages. */
+export const LANG_HEADER = 'accept-language';
