@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, localizePath, routeFile, routes } from '@/i18n/routes';
+
+describe('route table', () => {
+  it('matches exact routes before parameterised shells', () => {
+    expect(matchRoute('/account/exam/detail')?.route.id).toBe('examDetail');
+    expect(matchRoute('/en/account/exam/42')).toMatchObject({ locale: 'en', param: '42' });
+    expect(matchRoute('/knowledge/course/')?.route.id).toBe('knowledgeCourse');
+    expect(matchRoute('/redirect/account')?.route.id).toBe('redirectAccount');
+    expect(matchRoute('/redirect/knowledge/course/9')).toMatchObject({ param: 'knowledge/course/9' });
+    expect(matchRoute('/knowledge/course/1/2')).toBeUndefined();
+    expect(matchRoute('/nowhere')).toBeUndefined();
+  });
+  it('localizes paths and files', () => {
+    expect(localizePath('/', 'en')).toBe('/en');
+    expect(localizePath('/exam', 'zh')).toBe('/exam');
+    expect(routeFile({ path: '/' }, 'en')).toBe('en/index.html');
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+  });
+});
