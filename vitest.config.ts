@@ -21,6 +21,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: { name: 'site', include: ['tests/site/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });
