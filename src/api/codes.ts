@@ -28,9 +28,17 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Codes that sign the user out and send them to `/login?t=login` (spec section 8). */
+/**
+ * Codes that sign the user out and send them to `/login?t=login` (spec section 8): 300 to 400
+ * except 321, 999, and {@link Code.UNAUTHORIZED} (401, just past the spec's range), which is
+ * what our gateway answers for a missing, expired or foreign token.
+ */
 export function isSignOutCode(code: number): boolean {
-  return code === Code.SESSION_ENDED || (code >= 300 && code <= 400 && code !== Code.LOGIN_ERROR);
+  return (
+    code === Code.SESSION_ENDED ||
+    code === Code.UNAUTHORIZED ||
+    (code >= 300 && code <= 400 && code !== Code.LOGIN_ERROR)
+  );
 }
 
 /** The HTTP status the gateway sends with an envelope code. */
@@ -46,3 +54,10 @@ export function httpStatusFor(code: number): number {
 export const TOKEN_HEADER = 'token';
 /** The header that tells the gateway the caller's language (`zh` | `en`) for its messages. */
 export const LANG_HEADER = 'accept-language';
+
+/** The header that carries the stored enterprise id, when one is known. */
+export const EID_HEADER = 'eid';
+/** The cookie that holds the session token (spec section 9: expires in 1 day). */
+export const TOKEN_COOKIE = 'ENT_WEB_TOKEN';
+/** The cookie that holds the chosen language, `zh` or `en` (spec section 9: 365 days). */
+export const LANG_COOKIE = 'lang';

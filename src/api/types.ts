@@ -90,7 +90,14 @@ export interface LoginResult {
   user: UserInfo;
 }
 
+/**
+ * An option of an enum list (`enumList?enumName=`), label in the requested language.
+ * Grouped enums carry their group: `postLevel` has four groups (`1岗` … `4岗`, en `Post 1` …)
+ * of 15, 23, 23 and 15 options, values `1_01` … `4_15`, labels `1岗-01` (en `Post 1-01`).
+ */
 export interface EnumOption {
   label: string;
   value: string;
+  /** Group label, for grouped enums only. */
+  group?: string;
 }

@@ -1,0 +1,151 @@
+/**
+ * Writes `deploy/nginx.conf`, a sample for serving `dist/` from a plain nginx with the gateway
+ * behind it, doing what `server/src/static.ts` does. Run after changing the route table:
+ *
+ *   npx tsx server/scripts/gen-nginx.ts [--prefix /gateway] [--upstream 127.0.0.1:4321] [--root /srv/xuetang/dist]
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { localizePath, locales, routes, type RouteEntry } from '@/i18n/routes';
+
+export interface NginxOptions {
+  /** Gateway prefix the gateway runs with (GATEWAY_PREFIX). */
+  prefix: string;
+  /** host:port of the gateway. */
+  upstream: string;
+  /** Folder holding the built site. */
+  root: string;
+}
+
+export const defaultNginxOptions: NginxOptions = {
+  prefix: '/gateway',
+  upstream: '127.0.0.1:4321',
+  root: '/srv/xuetang/dist',
+};
+
+const BUILT_META = '<meta name="xt-gateway" content="/gateway">';
+
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const siteHeaders = [
+  'add_header X-Content-Type-Options nosniff always;',
+  'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+];
+
+/** The location regex of a parameterised route in a language: `^/en/knowledge/course/[^/]+/?$`. */
+export function paramLocation(route: Pick<RouteEntry, 'path' | 'rest'>, locale: (typeof locales)[number]): string {
+  const value = route.rest ? '.+' : '[^/]+/?';
+  return `^${regexEscape(localizePath(route.path, locale))}/${value}$`;
+}
+
+function block(lines: string[], indent = '    '): string {
+  return lines.map((l) => (l ? indent + l : '')).join('\n');
+}
+
+export function renderNginxConf(options: NginxOptions = defaultNginxOptions): string {
+  const prefix = options.prefix;
+  // Longest path first: nginx takes the first regex location that matches, the route table the longest.
+  const paramRoutes = (routes as readonly RouteEntry[])
+    .filter((r) => r.param)
+    .sort((a, b) => b.path.length - a.path.length);
+  const shells = paramRoutes.flatMap((route) =>
+    locales.map((locale) => {
+      const shell = `${localizePath(route.path, locale)}/index.html`;
+      return [
+        `location ~ ${paramLocation(route, locale)} {`,
+        ...siteHeaders.map((h) => `    ${h}`),
+        '    add_header Cache-Control $xuetang_cache;',
+        `    try_files $uri $uri/index.html ${shell};`,
+        '}',
+      ];
+    }),
+  );
+
+  return `# Xuetang: sample nginx server for the built site (dist/) with the gateway behind it.
+# Generated from src/i18n/routes.ts by server/scripts/gen-nginx.ts; regenerate, do not edit.
+# It does what the gateway's own static serving (server/src/static.ts) does:
+# - a parameterised route (/knowledge/course/123) is served by its shell (/knowledge/course/index.html);
+# - an unknown path gets the 404 page of its language, with status 404;
+# - the cookie lang=en sends a path without /en to the /en path (not the gateway, build assets or files);
+# - ${prefix}/ is proxied to the gateway;
+# - the gateway prefix is written into the pages' <meta name="xt-gateway"> (sub_filter), so a
+#   build made for /gateway works under another prefix.
+
+upstream xuetang_gateway {
+    server ${options.upstream};
+    keepalive 16;
+}
+
+map "$cookie_lang:$uri" $xuetang_to_en {
+    default 0;
+    "~^en:(?!/en(?:/|$))(?!/_astro/)(?!${regexEscape(prefix)}(?:/|$))(?!.*\\.[^/]*$)" 1;
+}
+
+map $uri $xuetang_not_found {
+    default /404;
+    "~^/en(?:/|$)" /en/404;
+}
+
+map $sent_http_content_type $xuetang_cache {
+    default "public, max-age=3600";
+    "~^text/html" "no-cache";
+}
+
+server {
+    listen 80;
+    server_name _;
+    root ${options.root};
+    charset utf-8;
+
+    sub_filter_types text/html;
+    sub_filter '${BUILT_META}' '<meta name="xt-gateway" content="${prefix}">';
+    sub_filter_once on;
+
+    if ($xuetang_to_en) {
+        return 302 /en$request_uri;
+    }
+
+    error_page 404 $xuetang_not_found;
+
+    location ^~ ${prefix}/ {
+        proxy_pass http://xuetang_gateway;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_read_timeout 60s;
+        client_max_body_size 1m;
+    }
+
+    location ^~ /_astro/ {
+${block(siteHeaders, '        ')}
+        add_header Cache-Control "public, max-age=31536000, immutable";
+        try_files $uri =404;
+    }
+
+${block(shells.flat())}
+
+    location / {
+${block(siteHeaders, '        ')}
+        add_header Cache-Control $xuetang_cache;
+        try_files $uri $uri/index.html $uri.html =404;
+    }
+}
+`;
+}
+
+const target = fileURLToPath(new URL('../../deploy/nginx.conf', import.meta.url));
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: {
+      prefix: { type: 'string', default: defaultNginxOptions.prefix },
+      upstream: { type: 'string', default: defaultNginxOptions.upstream },
+      root: { type: 'string', default: defaultNginxOptions.root },
+    },
+  });
+  writeFileSync(target, renderNginxConf(values));
+  console.log(`wrote ${target}`);
+}

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/db/client';
+import { migrate } from './src/db/migrate';
+import { seedIfEmpty } from './src/seed';
+let t = Date.now();
+const d = await openDatabase();
+console.log('open', Date.now() - t); t = Date.now();
+await migrate(d.db); console.log('migrate', Date.now() - t); t = Date.now();
+await seedIfEmpty(d.db); console.log('seed', Date.now() - t); t = Date.now();
+const pgl = (d.db as any).$client as PGlite;
+const dump = await pgl.dumpDataDir('none'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const p2 = await PGlite.create({ loadDataDir: dump }); console.log('load', Date.now() - t); t = Date.now();
+console.log((await p2.query('select count(*) from enterprise_users')).rows);

@@ -1,0 +1,109 @@
+/**
+ * The gateway as a Hono app: every row of the call table under the gateway prefix, the
+ * envelope for every answer there (errors included), and the built site beside it.
+ * Tests drive it with `app.request()`; `index.ts` serves it.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { Code, LANG_HEADER } from '@/api/codes';
+import { endpoints } from '@/api/endpoints';
+import type { Db } from './db/client';
+import { ApiError, send, sendError } from './envelope';
+import { langOf, t, type MessageKey } from './i18n';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/user/routes';
+import { registerEndpoints, type RouteTable } from './routing';
+import { serveSite } from './static';
+
+export const DEFAULT_GATEWAY_PREFIX = '/gateway';
+/** Largest request body the gateway reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  /** The built site to serve beside the gateway; without it only the gateway answers. */
+  distDir?: string;
+  /** Where the gateway's calls live, `/gateway` by default. */
+  gatewayPrefix?: string;
+  /** Take the client address from `X-Forwarded-For` (set when behind a reverse proxy). */
+  trustProxy?: boolean;
+  /** Where unexpected errors are reported; `console.error` by default. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+/**
+ * A gateway prefix in canonical form: a leading slash, no trailing one.
+ *
+ * @example normalizePrefix('api/gw/') → '/api/gw'
+ */
+export function normalizePrefix(prefix: string): string {
+  const clean = `/${prefix.trim().replace(/^\/+|\/+$/g, '')}`;
+  if (!/^(\/[\w.~-]+)+$/.test(clean)) throw new Error(`Invalid gateway prefix "${prefix}"`);
+  return clean;
+}
+
+/** The handlers of every row of the call table, by endpoint name. */
+export const routeTable: RouteTable = { ...systemRoutes, ...userRoutes };
+
+/** Paths of the call table with the methods each accepts, for 405 answers. */
+function methodsByPath(prefix: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const def of Object.values(endpoints)) {
+    const path = `${prefix}/${def.path}`;
+    map.set(path, [...(map.get(path) ?? []), def.method]);
+  }
+  return map;
+}
+
+export function createApp(options: AppOptions): Hono {
+  const prefix = normalizePrefix(options.gatewayPrefix ?? DEFAULT_GATEWAY_PREFIX);
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const allowed = methodsByPath(prefix);
+  const inGateway = (path: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const lang = (c: Context) => langOf(c.req.header(LANG_HEADER));
+  const fail = (c: Context, code: number, key: MessageKey, headers?: Record<string, string>) =>
+    sendError(c, lang(c), new ApiError(code, key, null, {}, headers));
+
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+
+  app.use(
+    `${prefix}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge') }),
+  );
+
+  registerEndpoints(app, routeTable, {
+    db: options.db,
+    prefix,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix }) : undefined;
+  if (site) app.all('*', (c) => (inGateway(c.req.path) ? c.notFound() : site(c)));
+
+  app.notFound((c) => {
+    const methods = allowed.get(c.req.path);
+    if (methods && !methods.includes(c.req.method)) {
+      return fail(c, Code.METHOD_NOT_ALLOWED, 'methodNotAllowed', { Allow: methods.join(', ') });
+    }
+    return fail(c, Code.NOT_FOUND, 'notFound');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, lang(c), error);
+    if (error instanceof HTTPException && error.status === 413) {
+      return fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge');
+    }
+    logError(`[gateway] ${c.req.method} ${c.req.path} failed:`, error);
+    if (!inGateway(c.req.path)) return c.text('Internal Server Error', 500);
+    return send(c, Code.INTERNAL, t(lang(c), 'internal'), null);
+  });
+
+  return app;
+}

@@ -1,0 +1,205 @@
+/**
+ * The data-access layer. Tenant data is read and written only through `scoped(db, eid)`,
+ * whose every query carries the enterprise id; the few lookups that must run before a tenant
+ * is known (which enterprise owns a host, the per-address login counter) are in `global`.
+ */
+import { and, asc, count, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import {
+  enterpriseDomains,
+  enterpriseUsers,
+  enterprises,
+  enums,
+  loginAttempts,
+  navItems,
+  sessions,
+  users,
+} from './schema';
+
+/** Enterprise columns that may leave the data layer (not the initial-password hash). */
+const { initPasswordHash: _secret, ...enterpriseColumns } = getTableColumns(enterprises);
+export type Enterprise = Omit<typeof enterprises.$inferSelect, 'initPasswordHash'>;
+
+const memberColumns = { ...getTableColumns(enterpriseUsers), phone: users.phone };
+export type Member = typeof enterpriseUsers.$inferSelect & { phone: string | null };
+
+/** The window over which failed sign-ins are counted. */
+export const ATTEMPT_WINDOW = sql`now() - interval '15 minutes'`;
+
+/** A UUID string, so that ids from headers never reach a uuid column malformed. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export const global = {
+  async enterpriseByDomain(db: Db, domain: string): Promise<Enterprise | undefined> {
+    const [row] = await db
+      .select(enterpriseColumns)
+      .from(enterpriseDomains)
+      .innerJoin(enterprises, eq(enterprises.id, enterpriseDomains.enterpriseId))
+      .where(eq(enterpriseDomains.domain, domain.toLowerCase()))
+      .limit(1);
+    return row;
+  },
+
+  async enterpriseById(db: Db, id: string): Promise<Enterprise | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db.select(enterpriseColumns).from(enterprises).where(eq(enterprises.id, id));
+    return row;
+  },
+
+  async enterpriseCount(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(enterprises);
+    return row?.n ?? 0;
+  },
+
+  /** Global enum options (no enterprise), for callers without a tenant. */
+  enumOptions(db: Db, enumName: string) {
+    return db
+      .select()
+      .from(enums)
+      .where(and(eq(enums.enumName, enumName), isNull(enums.enterpriseId)))
+      .orderBy(asc(enums.sort), asc(enums.value));
+  },
+
+  /** Failed sign-ins from one client address in the window, across enterprises. */
+  async failuresFromIp(db: Db, ip: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, ATTEMPT_WINDOW)));
+    return row?.n ?? 0;
+  },
+};
+
+/** Query helpers bound to one enterprise. */
+export function scoped(db: Db, enterpriseId: string) {
+  const memberQuery = () =>
+    db
+      .select(memberColumns)
+      .from(enterpriseUsers)
+      .innerJoin(users, eq(users.id, enterpriseUsers.userId));
+
+  return {
+    enterpriseId,
+
+    navItems() {
+      return db
+        .select()
+        .from(navItems)
+        .where(eq(navItems.enterpriseId, enterpriseId))
+        .orderBy(asc(navItems.sort), asc(navItems.id));
+    },
+
+    /** The enterprise's own options for an enum, or the global ones when it has none. */
+    async enumOptions(enumName: string) {
+      const rows = await db
+        .select()
+        .from(enums)
+        .where(
+          and(
+            eq(enums.enumName, enumName),
+            or(eq(enums.enterpriseId, enterpriseId), isNull(enums.enterpriseId)),
+          ),
+        )
+        .orderBy(asc(enums.sort), asc(enums.value));
+      const own = rows.filter((r) => r.enterpriseId !== null);
+      return own.length > 0 ? own : rows;
+    },
+
+    async memberByEmpNo(empNo: string): Promise<Member | undefined> {
+      const [row] = await memberQuery().where(
+        and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(enterpriseUsers.empNo, empNo)),
+      );
+      return row;
+    },
+
+    async createSession(input: { tokenHash: string; enterpriseUserId: string; ttlSeconds: number }) {
+      // Expired sessions of this member are no longer useful to anyone.
+      await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.enterpriseId, enterpriseId),
+            eq(sessions.enterpriseUserId, input.enterpriseUserId),
+            lt(sessions.expiresAt, sql`now()`),
+          ),
+        );
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          tokenHash: input.tokenHash,
+          enterpriseId,
+          enterpriseUserId: input.enterpriseUserId,
+          expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
+        })
+        .returning({ id: sessions.id });
+      return row!;
+    },
+
+    /** The live session of a token hash in this enterprise, with its member. */
+    async activeSession(tokenHash: string): Promise<{ sessionId: string; member: Member } | undefined> {
+      const [row] = await db
+        .select({ sessionId: sessions.id, member: memberColumns })
+        .from(sessions)
+        .innerJoin(enterpriseUsers, eq(enterpriseUsers.id, sessions.enterpriseUserId))
+        .innerJoin(users, eq(users.id, enterpriseUsers.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            eq(sessions.enterpriseId, enterpriseId),
+            eq(enterpriseUsers.enterpriseId, enterpriseId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        );
+      return row;
+    },
+
+    async revokeSession(sessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.enterpriseId, enterpriseId)));
+    },
+
+    /** Failed sign-ins for one employee number of this enterprise in the window. */
+    async failuresFor(empNo: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.enterpriseId, enterpriseId),
+            eq(loginAttempts.empNo, empNo),
+            gt(loginAttempts.attemptedAt, ATTEMPT_WINDOW),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Records a failed sign-in and prunes this account's and address's rows past the window. */
+    async recordFailure(empNo: string, ip: string | null): Promise<void> {
+      await db
+        .delete(loginAttempts)
+        .where(
+          and(
+            lt(loginAttempts.attemptedAt, ATTEMPT_WINDOW),
+            or(
+              and(eq(loginAttempts.enterpriseId, enterpriseId), eq(loginAttempts.empNo, empNo)),
+              ip === null ? undefined : eq(loginAttempts.ip, ip),
+            ),
+          ),
+        );
+      await db.insert(loginAttempts).values({ enterpriseId, empNo, ip });
+    },
+
+    async clearFailures(empNo: string): Promise<void> {
+      await db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.enterpriseId, enterpriseId), eq(loginAttempts.empNo, empNo)));
+    },
+  };
+}
+
+export type Scoped = ReturnType<typeof scoped>;

@@ -1,0 +1,59 @@
+/**
+ * Starts the gateway: `npx tsx server/src/index.ts` from the repository root.
+ *
+ * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR, ./data),
+ * GATEWAY_PREFIX (/gateway), DIST_DIR (./dist, served when it exists), TRUST_PROXY (1 behind
+ * a reverse proxy that sets X-Forwarded-For).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './prepare';
+
+const env = process.env;
+const port = Number(env.PORT ?? 4321);
+const host = env.HOST ?? '0.0.0.0';
+const gatewayPrefix = normalizePrefix(env.GATEWAY_PREFIX ?? DEFAULT_GATEWAY_PREFIX);
+const distDir = resolve(env.DIST_DIR ?? 'dist');
+const dataDir = resolve(env.DATA_DIR ?? 'data');
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
+);
+const { migrations, seeded } = await prepareDatabase(database);
+
+const hasSite = existsSync(distDir);
+const app = createApp({
+  db: database.db,
+  gatewayPrefix,
+  distDir: hasSite ? distDir : undefined,
+  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+});
+
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const store = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${dataDir}`;
+  const notes = [
+    store,
+    migrations ? `${migrations} migration(s) applied` : '',
+    seeded ? 'demo tenants seeded' : '',
+    hasSite ? `site ${distDir}` : `no site at ${distDir}`,
+  ].filter(Boolean);
+  console.log(`Xuetang gateway on http://${shown}:${info.port}${gatewayPrefix} (${notes.join('; ')})`);
+});
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  await new Promise<void>((done) => server.close(() => done()));
+  await database.close();
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,121 @@
+/**
+ * How a row of `src/api/endpoints.ts` becomes a route: modules give one handler per endpoint
+ * name (`RouteTable` makes a missing one a type error, `registerEndpoints` a start-up error);
+ * the access of the row decides whether the handler gets a signed-in context.
+ */
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { Code, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
+import { endpoints, type EndpointName } from '@/api/endpoints';
+import type { Locale } from '@/i18n/routes';
+import { scoped, type Enterprise, type Member, type Scoped } from './db/access';
+import type { Db } from './db/client';
+import { ApiError, sendOk } from './envelope';
+import { langOf } from './i18n';
+import { hashToken } from './modules/user/service';
+import { clientIp, resolveTenant } from './tenant';
+import { readInput } from './validation';
+
+export interface PublicContext {
+  c: Context;
+  db: Db;
+  lang: Locale;
+  /** Client address for rate limits; `null` when unknown. */
+  ip: string | null;
+  /** The request's enterprise (`eid` header or host), if one is configured. */
+  findTenant(): Promise<Enterprise | undefined>;
+  /** The request's enterprise, or a 404 envelope. */
+  requireTenant(): Promise<Enterprise>;
+}
+
+export interface AuthContext extends PublicContext {
+  tenant: Enterprise;
+  /** Data access bound to the tenant. */
+  scope: Scoped;
+  sessionId: string;
+  /** The signed-in member of the tenant. */
+  member: Member;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Route<A extends 'public' | 'auth', Ctx> {
+  access: A;
+  input?: z.ZodType;
+  // `never` lets handlers of any input type share one table; the builders below check them.
+  handle(ctx: Ctx, input: never): Promise<unknown>;
+}
+export type PublicRoute = Route<'public', PublicContext>;
+export type AuthRoute = Route<'auth', AuthContext>;
+
+/** One handler per endpoint name, of the row's access. */
+export type RouteTable = {
+  [N in EndpointName]: (typeof endpoints)[N]['access'] extends 'auth' ? AuthRoute : PublicRoute;
+};
+
+export function publicRoute<S extends z.ZodType | undefined = undefined>(spec: {
+  input?: S;
+  handle: (ctx: PublicContext, input: InputOf<S>) => Promise<unknown>;
+}): PublicRoute {
+  return { access: 'public', ...spec } as PublicRoute;
+}
+
+export function authRoute<S extends z.ZodType | undefined = undefined>(spec: {
+  input?: S;
+  handle: (ctx: AuthContext, input: InputOf<S>) => Promise<unknown>;
+}): AuthRoute {
+  return { access: 'auth', ...spec } as AuthRoute;
+}
+
+export interface RoutingOptions {
+  db: Db;
+  prefix: string;
+  trustProxy: boolean;
+}
+
+/** Tokens are 43 characters; anything much longer is not worth hashing. */
+const MAX_TOKEN_LENGTH = 256;
+
+async function signIn(ctx: PublicContext): Promise<AuthContext> {
+  const token = ctx.c.req.header(TOKEN_HEADER)?.trim();
+  if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
+  const tenant = await ctx.requireTenant();
+  const scope = scoped(ctx.db, tenant.id);
+  const session = await scope.activeSession(hashToken(token));
+  if (!session) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
+  return { ...ctx, tenant, scope, sessionId: session.sessionId, member: session.member };
+}
+
+/** Registers every row of the call table with its handler; throws if a row has none. */
+export function registerEndpoints(app: Hono, table: RouteTable, options: RoutingOptions): void {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const def = endpoints[name];
+    const route: PublicRoute | AuthRoute | undefined = table[name];
+    if (!route) throw new Error(`No gateway handler for endpoint "${name}"`);
+    if (route.access !== def.access) {
+      throw new Error(`Endpoint "${name}" is ${def.access} but its handler is ${route.access}`);
+    }
+    app.on(def.method, `${options.prefix}/${def.path}`, async (c) => {
+      let tenant: Promise<Enterprise | undefined> | undefined;
+      const findTenant = () => (tenant ??= resolveTenant(options.db, c));
+      const ctx: PublicContext = {
+        c,
+        db: options.db,
+        lang: langOf(c.req.header(LANG_HEADER)),
+        ip: clientIp(c, options.trustProxy),
+        findTenant,
+        requireTenant: async () => {
+          const found = await findTenant();
+          if (!found) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');
+          return found;
+        },
+      };
+      const input = async () => (await readInput(c, route.input)) as never;
+      const data =
+        route.access === 'auth'
+          ? await route.handle(await signIn(ctx), await input())
+          : await route.handle(ctx, await input());
+      return sendOk(c, ctx.lang, data ?? null);
+    });
+  }
+}

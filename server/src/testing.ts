@@ -1,0 +1,98 @@
+/**
+ * The one way tests get a gateway: a fresh, migrated and seeded database per call (in-memory
+ * PGlite, or a private schema of the PostgreSQL at `DATABASE_URL`, dropped on close) and an
+ * app on it, plus helpers to call rows of the call table as the site does.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { EID_HEADER, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
+import { endpoints, type EndpointName } from '@/api/endpoints';
+import type { Envelope, LoginResult } from '@/api/types';
+import type { Locale } from '@/i18n/routes';
+import { createApp, type AppOptions } from './app';
+import { openDatabase, type Database } from './db/client';
+import { prepareDatabase } from './prepare';
+
+/** Password of the demo accounts (all but E1005). */
+export const DEMO_PASSWORD = 'Xuetang@2026';
+/** Host of company one (星辰科技) and company two (青禾制造). */
+export const HOST_ONE = 'localhost';
+export const HOST_TWO = '127.0.0.1';
+
+/** A fresh test database; `close` also drops its PostgreSQL schema. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: url, searchPath: schema, poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  host?: string;
+  lang?: Locale;
+  token?: string;
+  eid?: string;
+  /** Client address (sent as X-Forwarded-For; test apps trust it). */
+  ip?: string;
+  query?: Record<string, string>;
+  /** JSON body; a string is sent as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestGateway {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  prefix: string;
+  /** Calls a row of the call table the way the site does; returns the response and its envelope. */
+  call<T = unknown>(name: EndpointName, options?: CallOptions): Promise<{ res: Response; body: Envelope<T> }>;
+  /** Signs in and returns the token (fails the test when sign-in fails). */
+  login(empNo: string, password?: string, options?: CallOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestGateway> {
+  const database = await openTestDatabase();
+  await prepareDatabase(database);
+  const prefix = options.gatewayPrefix ?? '/gateway';
+  const app = createApp({ trustProxy: true, logError: () => {}, ...options, db: database.db });
+
+  const call: TestGateway['call'] = async (name, o = {}) => {
+    const def = endpoints[name];
+    const url = new URL(`http://${o.host ?? HOST_ONE}${prefix}/${def.path}`);
+    for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { [LANG_HEADER]: o.lang ?? 'zh', ...o.headers };
+    if (o.token) headers[TOKEN_HEADER] = o.token;
+    if (o.eid) headers[EID_HEADER] = o.eid;
+    if (o.ip) headers['x-forwarded-for'] = o.ip;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(url, { method: def.method, headers, body });
+    return { res, body: (await res.json()) as Envelope<never> };
+  };
+
+  const login: TestGateway['login'] = async (empNo, password = DEMO_PASSWORD, o = {}) => {
+    const { body } = await call<LoginResult>('loginByEmpNo', { ...o, body: { empNo, password } });
+    if (body.code !== 200) throw new Error(`login ${empNo} failed: ${body.code} ${body.msg}`);
+    return body.data.token;
+  };
+
+  return { app, database, prefix, call, login, close: () => database.close() };
+}

@@ -1,0 +1,247 @@
+/**
+ * The one HTTP client. Every call is a row of `endpoints.ts`; the envelope rules of spec
+ * section 8 are applied here and nowhere else, so callers get `data` or an {@link ApiError}.
+ *
+ * The code is read from the body whatever the HTTP status: a gateway may answer 200 with the
+ * code only in the body, and ours mirrors it in the status.
+ */
+import Cookies from 'js-cookie';
+import { createFetch, FetchError, type $Fetch } from 'ofetch';
+import {
+  Code,
+  EID_HEADER,
+  isSignOutCode,
+  LANG_HEADER,
+  TOKEN_COOKIE,
+  TOKEN_HEADER,
+} from '@/api/codes';
+import { endpoints, type EndpointDef, type EndpointName, type Paging } from '@/api/endpoints';
+import type { Envelope } from '@/api/types';
+import type { Locale } from '@/i18n/routes';
+import { isSignInPage, loginPath } from '@/lib/login-path';
+import { notify, notifyError } from '@/lib/notify';
+import { $locale } from '@/stores/locale';
+
+/** Spec section 9: request timeout. */
+export const REQUEST_TIMEOUT = 60_000;
+/** Where the gateway lives when the page names none. */
+export const DEFAULT_GATEWAY_PREFIX = '/gateway';
+/** Local storage key of the login-error counter that code 321 sets to 2. */
+export const LOGIN_ERROR_COUNT_KEY = 'loginErrorCount';
+/** Local storage key of the enterprise id sent as the `eid` header. */
+export const EID_STORAGE_KEY = 'eid';
+/** {@link ApiError.code} when no envelope came back (network failure, timeout, foreign body). */
+export const NO_ENVELOPE = 0;
+
+const FAILED_TO_LOAD: Record<Locale, string> = {
+  zh: '加载数据失败，请稍后重试',
+  en: 'Failed to load data. Please try again later',
+};
+
+const DOCUMENT_TYPE =
+  /^application\/(?:pdf|octet-stream|zip|x-zip-compressed|msword|rtf|vnd\.ms-[\w.-]+|vnd\.openxmlformats-officedocument\.[\w.-]+|vnd\.oasis\.opendocument\.[\w.-]+)$/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json$/i;
+
+export class ApiError<T = unknown> extends Error {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: T;
+
+  constructor(code: number, msg: string, data: T) {
+    super(msg || `code ${code}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+    this.data = data;
+  }
+}
+
+export interface CallOptions {
+  /** Query parameters. */
+  query?: Record<string, unknown>;
+  /** JSON body (or FormData) of POST and DELETE calls; merged into the query of GET calls. */
+  body?: Record<string, unknown> | FormData;
+  /** Overrides the row's default paging (page calls only). */
+  paging?: Partial<Paging>;
+  /** `false`: no error toast for the "others" codes; the caller shows the error. */
+  isShowErrTip?: boolean;
+  /** Resolve the parsed body as it came, whatever its code. */
+  noDispose?: boolean;
+  /** `blob` (and the others) for file downloads; a document content type gives a Blob anyway. */
+  responseType?: 'json' | 'blob' | 'text' | 'arrayBuffer';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+interface ClientConfig {
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+  timeout: number;
+}
+
+let config: ClientConfig = { timeout: REQUEST_TIMEOUT };
+let $fetch: $Fetch = build();
+
+function build(): $Fetch {
+  const custom = config.fetch;
+  return createFetch({
+    fetch: (input, init) => (custom ?? globalThis.fetch)(input, init),
+    Headers: globalThis.Headers,
+    AbortController: globalThis.AbortController,
+  });
+}
+
+/**
+ * Points the client elsewhere (tests, other hosts) and resets its state. Without arguments it
+ * returns to the defaults: the gateway prefix from the page, the global fetch, 60 s.
+ */
+export function configureClient(options: { baseURL?: string; fetch?: typeof globalThis.fetch; timeout?: number } = {}): void {
+  config = { baseURL: options.baseURL, fetch: options.fetch, timeout: options.timeout ?? REQUEST_TIMEOUT };
+  $fetch = build();
+  leaving = false;
+}
+
+/** The gateway prefix: `<meta name="xt-gateway" content="/gateway">`, else `/gateway`. */
+export function gatewayPrefix(): string {
+  if (typeof document === 'undefined') return DEFAULT_GATEWAY_PREFIX;
+  const content = document.querySelector('meta[name="xt-gateway"]')?.getAttribute('content')?.trim();
+  return content || DEFAULT_GATEWAY_PREFIX;
+}
+
+/** The session token from its cookie, if any. */
+export function readToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestHeaders(extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { [LANG_HEADER]: $locale.get() };
+  const token = readToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  const eid = storage()?.getItem(EID_STORAGE_KEY);
+  if (eid) headers[EID_HEADER] = eid;
+  return { ...headers, ...extra };
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+function mediaType(response: Response): string {
+  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+}
+
+async function readJson(body: unknown): Promise<unknown> {
+  try {
+    if (typeof body === 'string') return JSON.parse(body);
+    if (body instanceof ArrayBuffer) return JSON.parse(new TextDecoder().decode(body));
+    if (typeof Blob !== 'undefined' && body instanceof Blob) return JSON.parse(await body.text());
+  } catch {
+    return undefined;
+  }
+  return body;
+}
+
+function failure(code: number, msg: string, data: unknown, showTip: boolean): ApiError {
+  const text = msg || FAILED_TO_LOAD[$locale.get()];
+  if (showTip) notifyError(text);
+  return new ApiError(code, text, data);
+}
+
+/** Set once a sign-out code has sent the page to the sign-in page, so parallel calls go once. */
+let leaving = false;
+
+/** Signs the user out and opens the sign-in page, unless the user is on it or on the agreement. */
+async function endSession(): Promise<void> {
+  const { signOut } = await import('@/stores/session');
+  await signOut({ callServer: false });
+  if (leaving || typeof location === 'undefined' || isSignInPage(location.pathname)) return;
+  leaving = true;
+  location.assign(loginPath(location.pathname));
+}
+
+function joinURL(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function withPaging(def: EndpointDef, opts: CallOptions): Record<string, unknown> | FormData | undefined {
+  const { body, paging } = opts;
+  if (body instanceof FormData) return body;
+  if (!def.paging && !paging) return body;
+  return { ...def.paging, ...paging, ...body };
+}
+
+/**
+ * Calls an endpoint described by a row (tests and module files use {@link call}).
+ * Resolves `data` (code 200), a Blob (document content types), the whole envelope (208) or
+ * the raw body (`noDispose`); rejects with an {@link ApiError} otherwise.
+ */
+export async function request<T = unknown>(def: EndpointDef, opts: CallOptions = {}): Promise<T> {
+  const showTip = opts.isShowErrTip !== false;
+  const payload = withPaging(def, opts);
+  const isGet = def.method === 'GET';
+  const query = isGet && payload && !(payload instanceof FormData) ? { ...payload, ...opts.query } : opts.query;
+  const wanted = opts.responseType && opts.responseType !== 'json' ? opts.responseType : undefined;
+
+  let response: Response & { _data?: unknown };
+  try {
+    response = await $fetch.raw(joinURL(config.baseURL ?? gatewayPrefix(), def.path), {
+      method: def.method,
+      query,
+      body: isGet ? undefined : payload,
+      headers: requestHeaders(opts.headers),
+      timeout: config.timeout,
+      retry: false,
+      ignoreResponseError: true,
+      responseType: wanted,
+      signal: opts.signal,
+    });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
+    throw failure(NO_ENVELOPE, '', error instanceof FetchError ? error.data : undefined, showTip);
+  }
+
+  const type = mediaType(response);
+  if (response.ok && !JSON_TYPE.test(type) && (wanted || DOCUMENT_TYPE.test(type))) {
+    return response._data as T;
+  }
+  const body = await readJson(response._data);
+
+  if (opts.noDispose) return body as T;
+  if (!isEnvelope(body)) throw failure(NO_ENVELOPE, '', body, showTip);
+
+  const { code, msg, data } = body;
+  if (code === Code.OK) return data as T;
+  if (code === Code.WHOLE) return body as T;
+  if (code === Code.LOGIN_ERROR) {
+    storage()?.setItem(LOGIN_ERROR_COUNT_KEY, '2');
+    if (msg) notify(msg);
+    throw new ApiError(code, msg, data);
+  }
+  if (isSignOutCode(code)) {
+    await endSession();
+    throw new ApiError(code, msg, data);
+  }
+  if (code === Code.TOO_MANY_REQUESTS) {
+    if (msg) notify(msg);
+    throw new ApiError(code, msg, data);
+  }
+  throw failure(code, msg, data, showTip);
+}
+
+/**
+ * Calls the endpoint named in `endpoints.ts`.
+ *
+ * @example const info = await call<WebInfo>('websiteViewPublic', { query: { domain: location.hostname } })
+ */
+export function call<T = unknown>(name: EndpointName, opts?: CallOptions): Promise<T> {
+  return request<T>(endpoints[name], opts);
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { Code, httpStatusFor, isSignOutCode } from '@/api/codes';
+
+describe('sign-out codes', () => {
+  it('are 300 to 400 except 321, plus 401 and 999', () => {
+    for (const code of [300, 301, 350, 400, 401, 999]) expect(isSignOutCode(code), String(code)).toBe(true);
+    for (const code of [200, 208, 299, 321, 402, 404, 429, 460, 500]) expect(isSignOutCode(code), String(code)).toBe(false);
+  });
+
+  it('map to HTTP 401 when the gateway mirrors them', () => {
+    expect(httpStatusFor(Code.UNAUTHORIZED)).toBe(401);
+    expect(httpStatusFor(Code.SESSION_ENDED)).toBe(401);
+    expect(httpStatusFor(Code.LOGIN_ERROR)).toBe(200);
+  });
+});

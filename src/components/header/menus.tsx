@@ -1,0 +1,143 @@
+/**
+ * The header's dropdown menus, loaded on first intent (see use-menus.ts). Each renders its
+ * trigger with the same look as the plain stand-in it replaces, takes focus if the stand-in
+ * had it, and opens at once if the user already activated the stand-in.
+ */
+import { LogOut } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { HeaderMessages } from '@/components/header/messages';
+import type { NavLink } from '@/components/header/nav';
+import { localizePath, locales, type Locale } from '@/i18n/routes';
+import { loginPath } from '@/lib/login-path';
+import { setLocale } from '@/stores/locale';
+import { signOut } from '@/stores/session';
+
+interface MenuBaseProps {
+  /** Open on mount: the user activated the stand-in before this code arrived. */
+  defaultOpen: boolean;
+  /** Focus the trigger on mount: the stand-in had focus. */
+  focusTrigger: boolean;
+  triggerClassName: string;
+  triggerLabel?: string;
+  trigger: ReactNode;
+}
+
+function useFocusOnMount(focus: boolean) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Once, on mount: the stand-in hands its focus over.
+    if (focus) ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+interface NavMenuProps extends MenuBaseProps {
+  links: NavLink[];
+  /** How many leading links the bar shows on wide screens (hidden here there). */
+  inBar: number;
+  newTabLabel: string;
+}
+
+/** "More" on wide screens (the links after the first six); every link on narrow screens. */
+export function NavMenu({ links, inBar, newTabLabel, defaultOpen, focusTrigger, triggerClassName, triggerLabel, trigger }: NavMenuProps) {
+  const triggerRef = useFocusOnMount(focusTrigger);
+  return (
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+      <DropdownMenuTrigger ref={triggerRef} className={triggerClassName} aria-label={triggerLabel}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="min-w-44">
+        {links.map((link, index) => (
+          <DropdownMenuItem key={link.key} asChild className={index < inBar ? 'md:hidden' : undefined}>
+            <a
+              href={link.href}
+              aria-current={link.current ? 'page' : undefined}
+              target={link.newTab ? '_blank' : undefined}
+              rel={link.newTab ? 'noopener noreferrer' : undefined}
+              className="aria-[current=page]:text-primary aria-[current=page]:font-medium"
+            >
+              {link.title}
+              {link.newTab && <span className="sr-only">{newTabLabel}</span>}
+            </a>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+interface UserMenuProps extends MenuBaseProps {
+  locale: Locale;
+  userName: string;
+  isAdmin: boolean;
+  /** The back office, opened in a new tab; the bar shows it on wide screens only. */
+  backOffice: string;
+  messages: HeaderMessages;
+}
+
+/** The signed-in user's menu: account pages, language and sign-out. */
+export function UserMenu({ locale, userName, isAdmin, backOffice, messages, defaultOpen, focusTrigger, triggerClassName, triggerLabel, trigger }: UserMenuProps) {
+  const triggerRef = useFocusOnMount(focusTrigger);
+  const account = localizePath('/account', locale);
+  const items: Array<[string, string]> = [
+    [messages['menu.account'], account],
+    [messages['menu.company'], localizePath('/company', locale)],
+    [messages['menu.points'], `${account}?change=3&recordType=1`],
+    [messages['menu.certificate'], `${account}?change=3&recordType=2`],
+    [messages['menu.task'], `${account}?change=1`],
+    [messages['menu.card'], `${account}?change=3`],
+    [messages['menu.train'], `${account}?change=2`],
+  ];
+
+  const logout = async () => {
+    await signOut({ callServer: true });
+    location.assign(loginPath(location.pathname));
+  };
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+      <DropdownMenuTrigger ref={triggerRef} className={triggerClassName} aria-label={triggerLabel}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        <DropdownMenuLabel className="truncate">{userName}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {items.map(([label, href]) => (
+          <DropdownMenuItem key={href} asChild>
+            <a href={href}>{label}</a>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuItem asChild className="lg:hidden">
+          <a href={backOffice} target="_blank" rel="noopener noreferrer">
+            {isAdmin ? messages['header.admin'] : messages['header.upload']}
+            <span className="sr-only">{messages['header.newTab']}</span>
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-muted-foreground text-xs font-normal">{messages['menu.language']}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={locale} onValueChange={(value) => setLocale(value as Locale)}>
+          {locales.map((code) => (
+            <DropdownMenuRadioItem key={code} value={code} lang={code === 'en' ? 'en' : 'zh-CN'}>
+              {messages[`lang.${code}`]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void logout()}>
+          <LogOut aria-hidden="true" />
+          {messages['menu.logout']}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
