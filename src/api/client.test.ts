@@ -86,6 +86,23 @@ describe('configuration', () => {
     expect(error.msg).toBe('加载数据失败，请稍后重试');
   });
 
+  it('keeps the timeout when the caller passes a signal, and stays quiet when the caller aborts', async () => {
+    configureClient({ timeout: 50 });
+    gw.on('GET', 'slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return ok(1);
+    });
+    const timedOut = await rejection(request(get('slow'), { signal: new AbortController().signal }));
+    expect(timedOut.code).toBe(NO_ENVELOPE);
+    clearToasts();
+    configureClient();
+    const controller = new AbortController();
+    const pending = request(get('slow'), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.not.toBeInstanceOf(ApiError);
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('accepts a base URL and fetch override', async () => {
     const seen: string[] = [];
     configureClient({
@@ -182,6 +199,8 @@ describe.each<StubMode>(['mirror', 'body'])('envelope rules, HTTP status mode %s
   it('noDispose resolves the raw body whatever its code', async () => {
     gw.reply('GET', 'raw', { code: 500, msg: 'boom', data: 1 });
     await expect(request(get('raw'), { noDispose: true })).resolves.toEqual({ code: 500, msg: 'boom', data: 1 });
+    gw.on('GET', 'plain', (_req, c) => c.text('pong'));
+    await expect(request(get('plain'), { noDispose: true })).resolves.toBe('pong');
     expect($toasts.get()).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
  * code only in the body, and ours mirrors it in the status.
  */
 import Cookies from 'js-cookie';
-import { createFetch, FetchError, type $Fetch } from 'ofetch';
+import { createFetch, type $Fetch } from 'ofetch';
 import {
   Code,
   EID_HEADER,
@@ -168,6 +168,12 @@ async function endSession(): Promise<void> {
   location.assign(loginPath(location.pathname));
 }
 
+/** ofetch applies its timeout only without a caller's signal: combine the two. */
+function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (!signal || typeof AbortSignal.any !== 'function') return signal;
+  return AbortSignal.any([signal, AbortSignal.timeout(config.timeout)]);
+}
+
 function joinURL(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
@@ -202,11 +208,12 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
       retry: false,
       ignoreResponseError: true,
       responseType: wanted,
-      signal: opts.signal,
+      signal: withTimeout(opts.signal),
     });
   } catch (error) {
+    // The caller cancelled: not a failure to tell the user about.
     if (opts.signal?.aborted) throw error;
-    throw failure(NO_ENVELOPE, '', error instanceof FetchError ? error.data : undefined, showTip);
+    throw failure(NO_ENVELOPE, '', undefined, showTip);
   }
 
   const type = mediaType(response);
@@ -215,7 +222,7 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
   }
   const body = await readJson(response._data);
 
-  if (opts.noDispose) return body as T;
+  if (opts.noDispose) return (body === undefined ? response._data : body) as T;
   if (!isEnvelope(body)) throw failure(NO_ENVELOPE, '', body, showTip);
 
   const { code, msg, data } = body;

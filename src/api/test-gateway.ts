@@ -61,7 +61,7 @@ export async function startStubGateway(prefix = '/gateway'): Promise<StubGateway
       log.length = 0;
       stub.mode = 'mirror';
     },
-    close: async () => undefined,
+    close: (): Promise<void> => Promise.resolve(),
   };
 
   app.all(`${prefix}/*`, async (c) => {

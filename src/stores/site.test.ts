@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE } from '@/api/codes';
 import { ok, startStubGateway, type StubGateway } from '@/api/test-gateway';
 import type { WebInfo } from '@/api/types';
@@ -134,6 +134,8 @@ describe('loadSite and loadNav', () => {
 
 describe('brandBootScript', () => {
   const run = () => new Function(site.brandBootScript())();
+  // Each run watches the document until DOMContentLoaded, as on a real page.
+  afterEach(() => document.dispatchEvent(new Event('DOMContentLoaded')));
 
   it('is small and self-contained', () => {
     const source = site.brandBootScript();
@@ -168,6 +170,16 @@ describe('brandBootScript', () => {
     run();
     expect(document.title).toBe('考试 - Example Academy');
     expect(brandName()).toBe('Example Co.');
+  });
+
+  it('leaves the last word to the runtime branding', async () => {
+    localStorage.setItem(`brand:${location.host}`, JSON.stringify(webInfo));
+    run();
+    site.applyBranding({ ...webInfo, names: { zh: '新名字', en: 'New' }, titles: { zh: '新学堂', en: 'New' } });
+    document.body.append(document.createElement('p'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(brandName()).toBe('新名字');
+    expect(document.title).toBe('考试 - 新学堂');
   });
 
   it('survives a broken cache entry', () => {

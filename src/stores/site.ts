@@ -126,9 +126,11 @@ export function applyBranding(info: WebInfo, doc: Document = document): void {
 /**
  * Source of the inline `<head>` script that applies the cached branding before first paint:
  * title suffix, favicon, colours and `data-eid` at once, and the `data-brand="name"` text and
- * `data-brand="logo"` image as those elements are parsed. Place it after `<title>` and the
- * icon `<link>`. No imports; it reads `localStorage['brand:' + location.host]`.
+ * `data-brand="logo"` image as those elements are parsed (each element once, so the runtime
+ * {@link applyBranding} has the last word). Place it after `<title>` and the icon `<link>`.
+ * No imports; it reads `localStorage['brand:' + location.host]` and stops at DOMContentLoaded.
  */
 export function brandBootScript(): string {
-  return `(function(){try{var d=document,r=d.documentElement,i=JSON.parse(localStorage.getItem('${BRAND_CACHE_PREFIX}'+location.host)||'null');if(!i)return;var l=/^en/i.test(r.lang)?'en':'zh',n=i.names&&i.names[l]||i.name,t=i.titles&&i.titles[l]||i.websiteTitle,c=i.colors||{},s=r.style;c.primary&&s.setProperty('--brand-primary',c.primary);c.primaryForeground&&s.setProperty('--brand-primary-foreground',c.primaryForeground);c.accent&&s.setProperty('--brand-accent',c.accent);i.eid&&r.setAttribute('data-eid',i.eid);function a(q,k,v){v&&d.querySelectorAll(q).forEach(function(e){k?e.getAttribute(k)!==v&&e.setAttribute(k,v):e.textContent!==v&&(e.textContent=v)})}function f(){if(t&&d.querySelector('title')){var p=d.title,k=p.indexOf(' - ');p=(k<0?p:p.slice(0,k)).trim();p=p?p+' - '+t:t;d.title!==p&&(d.title=p)}a('link[rel~="icon"]','href',i.websiteIco);a('[data-brand="name"]','',n);a('img[data-brand="logo"]','src',i.logo)}f();var o=new MutationObserver(f);o.observe(r,{childList:!0,subtree:!0});d.addEventListener('DOMContentLoaded',function(){f();o.disconnect()})}catch(e){}})();`;
+  return `(function(){try{var d=document,r=d.documentElement,i=JSON.parse(localStorage.getItem('${BRAND_CACHE_PREFIX}'+location.host)||'null');if(!i)return;var l=/^en/i.test(r.lang)?'en':'zh',n=i.names&&i.names[l]||i.name,t=i.titles&&i.titles[l]||i.websiteTitle,c=i.colors||{},s=r.style,T;c.primary&&s.setProperty('--brand-primary',c.primary);c.primaryForeground&&s.setProperty('--brand-primary-foreground',c.primaryForeground);c.accent&&s.setProperty('--brand-accent',c.accent);i.eid&&r.setAttribute('data-eid',i.eid);function a(q,k,v){v&&d.querySelectorAll(q).forEach(function(e){if(e._xb)return;e._xb=1;k?e.setAttribute(k,v):e.textContent=v})}function f(){if(!T&&t&&d.querySelector('title')){T=1;var p=d.title,k=p.indexOf(' - ');p=(k<0?p:p.slice(0,k)).trim();d.title=p?p+' - '+t:t}a('link[rel~="icon"]','href',i.websiteIco);a('[data-brand="name"]','',n);a('img[data-brand="logo"]','src',i.logo)}f();var o=new MutationObserver(f);o.observe(r,{childList:!0,subtree:!0});d.addEventListener('DOMContentLoaded',function(){f();o.disconnect()})}catch(e){}})();`;
 }
+

@@ -1,10 +1,10 @@
-import { LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { afterSignIn } from '@/components/auth/redirect';
 import type { LoginMessages } from '@/components/auth/messages';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { localizePath, locales, type Locale } from '@/i18n/routes';
 import { setLocale } from '@/stores/locale';
 import { signIn } from '@/stores/session';
@@ -37,7 +37,7 @@ export function LoginForm({ locale, messages }: LoginFormProps) {
     setAskedToSignIn(new URLSearchParams(location.search).has('redirect'));
   }, []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const empNo = empNoRef.current?.value.trim() ?? '';
     const password = passwordRef.current?.value ?? '';
@@ -133,7 +133,7 @@ export function LoginForm({ locale, messages }: LoginFormProps) {
           />,
         )}
         <Button type="submit" disabled={pending} className="mt-2 w-full">
-          {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {pending && <LoaderCircleIcon className="size-4 animate-spin" />}
           {pending ? messages['login.submitting'] : messages['login.submit']}
         </Button>
       </form>

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { Languages, Menu } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HeaderMessages } from '@/components/header/messages';
 import { buildNav, NAV_VISIBLE } from '@/components/header/nav';
@@ -8,6 +7,7 @@ import { SearchBox } from '@/components/header/SearchBox';
 import { ghostButton, ghostButtonDefault, primarySmallButton } from '@/components/header/styles';
 import { useMenus } from '@/components/header/use-menus';
 import { UserBadge } from '@/components/header/UserBadge';
+import { LanguagesIcon, MenuIcon } from '@/components/layout/icons';
 import { localizePath, type Locale } from '@/i18n/routes';
 import { loginPath } from '@/lib/login-path';
 import { setLocale } from '@/stores/locale';
@@ -72,7 +72,7 @@ export function Header({ locale, messages }: HeaderProps) {
   const navTriggerClass = `${ghostButtonDefault} ${nav.more.length ? '' : 'md:hidden'}`;
   const navTrigger = (
     <>
-      <Menu className="md:hidden" aria-hidden="true" />
+      <MenuIcon className="size-4 md:hidden" />
       <span className="md:hidden">{messages['header.menu']}</span>
       <span className="hidden md:inline">{messages['header.more']}</span>
     </>
@@ -145,7 +145,7 @@ export function Header({ locale, messages }: HeaderProps) {
           {mounted && status === 'anonymous' && (
             <>
               <button type="button" className={ghostButtonDefault} onClick={() => setLocale(other)}>
-                <Languages aria-hidden="true" />
+                <LanguagesIcon />
                 <span className="sr-only">{messages['lang.switch']}: </span>
                 <span lang={other === 'en' ? 'en' : 'zh-CN'}>{messages[`lang.${other}`]}</span>
               </button>
@@ -160,7 +160,7 @@ export function Header({ locale, messages }: HeaderProps) {
                 href={BACK_OFFICE}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={`${ghostButtonDefault} hidden lg:inline-flex`}
+                className={`${ghostButtonDefault} max-lg:hidden`}
               >
                 {user.isAdmin ? messages['header.admin'] : messages['header.upload']}
                 <span className="sr-only">{messages['header.newTab']}</span>

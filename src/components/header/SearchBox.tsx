@@ -1,7 +1,7 @@
-import { Search, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { searchHref } from '@/components/header/search';
 import { ghostIconButton } from '@/components/header/styles';
+import { SearchIcon, XIcon } from '@/components/layout/icons';
 import type { Locale } from '@/i18n/routes';
 import { notifyError } from '@/lib/notify';
 
@@ -30,7 +30,7 @@ export function SearchBox({ locale, messages }: SearchBoxProps) {
     toggleRef.current?.focus();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const href = searchHref(inputRef.current?.value ?? '', location.pathname, locale);
     if (!href) {
@@ -71,7 +71,7 @@ export function SearchBox({ locale, messages }: SearchBoxProps) {
         onClick={() => setOpen((value) => !value)}
         className={ghostIconButton}
       >
-        {open ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
+        {open ? <XIcon /> : <SearchIcon />}
       </button>
     </div>
   );

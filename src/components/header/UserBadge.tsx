@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import { ChevronDownIcon } from '@/components/layout/icons';
 
 interface UserBadgeProps {
   name: string;
@@ -20,7 +20,7 @@ export function UserBadge({ name, avatar }: UserBadgeProps) {
         )}
       </span>
       <span className="hidden max-w-32 truncate sm:inline">{name}</span>
-      <ChevronDown className="text-muted-foreground size-4" aria-hidden="true" />
+      <ChevronDownIcon className="text-muted-foreground size-4" />
     </>
   );
 }

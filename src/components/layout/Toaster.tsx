@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
+import { CircleAlertIcon, CircleCheckIcon, XIcon } from '@/components/layout/icons';
 import { $toasts, dismissToast, type Toast } from '@/lib/notify';
 
 interface ToasterProps {
@@ -20,9 +20,9 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
       className="bg-popover text-popover-foreground animate-in fade-in-0 slide-in-from-top-2 pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-3 pe-2 text-sm shadow-lg data-[kind=error]:border-destructive/40 data-[kind=success]:border-success/40"
     >
       {error ? (
-        <CircleAlert className="text-destructive mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <CircleAlertIcon className="text-destructive mt-0.5 size-4 shrink-0" />
       ) : (
-        <CircleCheck className="text-success mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <CircleCheckIcon className="text-success mt-0.5 size-4 shrink-0" />
       )}
       <p className="flex-1 break-words">{toast.message}</p>
       <button
@@ -31,7 +31,7 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
         aria-label={dismissLabel}
         className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 -my-1 rounded-sm p-1 outline-none focus-visible:ring-[3px]"
       >
-        <X className="size-4" aria-hidden="true" />
+        <XIcon className="size-4" />
       </button>
     </li>
   );
