@@ -94,7 +94,6 @@ export const en: Record<MessageKey, string> = {
   'menu.task': 'Tasks',
   'menu.card': 'Cards',
   'menu.train': 'Training',
-  'menu.language': 'Language',
   'menu.logout': 'Sign out',
 
   'lang.zh': '中文',

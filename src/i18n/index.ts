@@ -54,8 +54,3 @@ export function pickMessages<const K extends MessageKey>(locale: Locale, keys: r
   const dict = dictionaries[locale];
   return Object.fromEntries(keys.map((key) => [key, dict[key]])) as Messages<K>;
 }
-
-/** Whether a string is a message key (for keys built from route ids). */
-export function isMessageKey(key: string): key is MessageKey {
-  return key in zh;
-}

@@ -99,7 +99,6 @@ export const zh = {
   'menu.task': '我的任务',
   'menu.card': '我的卡包',
   'menu.train': '我的培训',
-  'menu.language': '语言',
   'menu.logout': '退出登录',
 
   // Languages: each name in its own language, so a reader finds it in either.

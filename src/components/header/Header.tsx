@@ -94,7 +94,7 @@ export function Header({ locale, messages }: HeaderProps) {
           <span data-brand="name" className="hidden max-w-48 truncate text-base font-semibold sm:inline">
             {brand?.name}
           </span>
-          <span className="sr-only">{messages['header.home']}</span>
+          <span className="sr-only"> {messages['header.home']}</span>
         </a>
 
         <nav aria-label={messages['header.nav']} className="flex min-w-0 flex-1 items-center">

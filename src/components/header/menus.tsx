@@ -3,21 +3,19 @@
  * trigger with the same look as the plain stand-in it replaces, takes focus if the stand-in
  * had it, and opens at once if the user already activated the stand-in.
  */
-import { LogOut } from 'lucide-react';
+import { Languages, LogOut } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { HeaderMessages } from '@/components/header/messages';
 import type { NavLink } from '@/components/header/nav';
-import { localizePath, locales, type Locale } from '@/i18n/routes';
+import { localizePath, type Locale } from '@/i18n/routes';
 import { loginPath } from '@/lib/login-path';
 import { setLocale } from '@/stores/locale';
 import { signOut } from '@/stores/session';
@@ -85,10 +83,11 @@ interface UserMenuProps extends MenuBaseProps {
   messages: HeaderMessages;
 }
 
-/** The signed-in user's menu: account pages, language and sign-out. */
+/** The signed-in user's menu: account pages, the back office, the language toggle and sign-out. */
 export function UserMenu({ locale, userName, isAdmin, backOffice, messages, defaultOpen, focusTrigger, triggerClassName, triggerLabel, trigger }: UserMenuProps) {
   const triggerRef = useFocusOnMount(focusTrigger);
   const account = localizePath('/account', locale);
+  const other: Locale = locale === 'en' ? 'zh' : 'en';
   const items: Array<[string, string]> = [
     [messages['menu.account'], account],
     [messages['menu.company'], localizePath('/company', locale)],
@@ -124,14 +123,10 @@ export function UserMenu({ locale, userName, isAdmin, backOffice, messages, defa
           </a>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel className="text-muted-foreground text-xs font-normal">{messages['menu.language']}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={locale} onValueChange={(value) => setLocale(value as Locale)}>
-          {locales.map((code) => (
-            <DropdownMenuRadioItem key={code} value={code} lang={code === 'en' ? 'en' : 'zh-CN'}>
-              {messages[`lang.${code}`]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <DropdownMenuItem onSelect={() => setLocale(other)} lang={other === 'en' ? 'en' : 'zh-CN'}>
+          <Languages aria-hidden="true" />
+          {messages[`lang.${other}`]}
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut aria-hidden="true" />

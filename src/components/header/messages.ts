@@ -22,7 +22,6 @@ export const headerMessageKeys = [
   'menu.task',
   'menu.card',
   'menu.train',
-  'menu.language',
   'menu.logout',
   'lang.zh',
   'lang.en',
