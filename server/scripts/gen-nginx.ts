@@ -55,7 +55,7 @@ export function renderNginxConf(options: NginxOptions = defaultNginxOptions): st
       return [
         `location ~ ${paramLocation(route, locale)} {`,
         ...siteHeaders.map((h) => `    ${h}`),
-        '    add_header Cache-Control $xuetang_cache;',
+        '    add_header Cache-Control $xuetang_cache always;',
         `    try_files $uri $uri/index.html ${shell};`,
         '}',
       ];
@@ -98,7 +98,6 @@ server {
     root ${options.root};
     charset utf-8;
 
-    sub_filter_types text/html;
     sub_filter '${BUILT_META}' '<meta name="xt-gateway" content="${prefix}">';
     sub_filter_once on;
 
@@ -129,7 +128,7 @@ ${block(shells.flat())}
 
     location / {
 ${block(siteHeaders, '        ')}
-        add_header Cache-Control $xuetang_cache;
+        add_header Cache-Control $xuetang_cache always;
         try_files $uri $uri/index.html $uri.html =404;
     }
 }

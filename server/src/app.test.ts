@@ -67,10 +67,10 @@ describe('envelope', () => {
     expect(await en.json()).toMatchObject({ code: 404, msg: 'The requested API does not exist' });
   });
 
-  it('answers a path without the site being served with a 404 envelope too', async () => {
+  it('answers paths outside the prefix with a plain 404 when no site is served', async () => {
     const res = await gw.app.request('/knowledge');
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: 404 });
+    expect(await res.text()).toBe('Not Found');
   });
 
   it('answers a wrong method with 405 and Allow', async () => {

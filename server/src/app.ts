@@ -5,7 +5,6 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import type { Db } from './db/client';
@@ -88,6 +87,7 @@ export function createApp(options: AppOptions): Hono {
   if (site) app.all('*', (c) => (inGateway(c.req.path) ? c.notFound() : site(c)));
 
   app.notFound((c) => {
+    if (!inGateway(c.req.path)) return c.text('Not Found', 404);
     const methods = allowed.get(c.req.path);
     if (methods && !methods.includes(c.req.method)) {
       return fail(c, Code.METHOD_NOT_ALLOWED, 'methodNotAllowed', { Allow: methods.join(', ') });
@@ -97,9 +97,6 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, lang(c), error);
-    if (error instanceof HTTPException && error.status === 413) {
-      return fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge');
-    }
     logError(`[gateway] ${c.req.method} ${c.req.path} failed:`, error);
     if (!inGateway(c.req.path)) return c.text('Internal Server Error', 500);
     return send(c, Code.INTERNAL, t(lang(c), 'internal'), null);

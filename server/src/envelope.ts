@@ -13,7 +13,7 @@ import { t, type MessageKey } from './i18n';
 /** Placeholder values of a message; `{ key }` is itself translated. */
 export type MessageParams = Record<string, string | number | { key: MessageKey }>;
 
-/** A refusal with an envelope code and a message key (or a ready message) in the caller's language. */
+/** A refusal: an envelope code and a message key, translated into the caller's language when sent. */
 export class ApiError extends Error {
   constructor(
     readonly code: number,

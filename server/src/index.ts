@@ -34,14 +34,14 @@ const app = createApp({
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const store = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${dataDir}`;
   const notes = [
-    store,
+    `API ${gatewayPrefix}`,
+    hasSite ? `site ${distDir}` : `no site (${distDir} missing: npm run build)`,
+    database.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${dataDir}`,
     migrations ? `${migrations} migration(s) applied` : '',
-    seeded ? 'demo tenants seeded' : '',
-    hasSite ? `site ${distDir}` : `no site at ${distDir}`,
+    seeded ? 'demo companies seeded' : '',
   ].filter(Boolean);
-  console.log(`Xuetang gateway on http://${shown}:${info.port}${gatewayPrefix} (${notes.join('; ')})`);
+  console.log(`Xuetang on http://${shown}:${info.port} (${notes.join('; ')})`);
 });
 
 let stopping = false;

@@ -1,0 +1,195 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@/api/codes';
+import type { LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
+import { enterpriseUsers, loginAttempts, sessions } from '../../db/schema';
+import { createTestApp, DEMO_PASSWORD, HOST_TWO, type TestGateway } from '../../testing';
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, SESSION_TTL_SECONDS, hashToken } from './service';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await createTestApp();
+});
+afterAll(() => gw?.close());
+
+const login = (empNo: string, password: string, o: { ip?: string; host?: string; lang?: 'zh' | 'en' } = {}) =>
+  gw.call<LoginResult & { errorCount?: number }>('loginByEmpNo', { ...o, body: { empNo, password } });
+
+describe('sign-in by employee number', () => {
+  it('returns a token, its lifetime and the user; the token works on currentUser', async () => {
+    const { res, body } = await login('E1001', DEMO_PASSWORD, { ip: '198.51.100.1' });
+    expect(res.status).toBe(200);
+    expect(body.code).toBe(Code.OK);
+    expect(body.data.token).toMatch(/^[\w-]{43}$/);
+    expect(body.data.expiresIn).toBe(SESSION_TTL_SECONDS);
+    expect(body.data.user).toMatchObject({ empNo: 'E1001', userName: '张伟', userType: 1, isInitPassword: 1 });
+
+    const [row] = await gw.database.db
+      .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.data.token)));
+    expect(row?.revokedAt).toBeNull();
+    const ttl = (row!.expiresAt.getTime() - Date.now()) / 1000;
+    expect(ttl).toBeGreaterThan(SESSION_TTL_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(SESSION_TTL_SECONDS + 1);
+
+    const me = await gw.call<UserInfo>('currentUser', { token: body.data.token, lang: 'en' });
+    expect(me.body.code).toBe(Code.OK);
+    expect(me.body.data).toEqual({ ...body.data.user, enterpriseName: 'Xingchen Technology' });
+  });
+
+  it('gives each demo role its flags', async () => {
+    const user = async (empNo: string, password = DEMO_PASSWORD) => (await login(empNo, password)).body.data.user;
+    expect(await user('E1002')).toMatchObject({ userType: 2, isLecturer: true, isAdmin: false });
+    expect(await user('E1003')).toMatchObject({ userType: 3, isLecturer: false });
+    expect(await user('E1004')).toMatchObject({ isAdmin: true });
+    expect(await user('E1005', 'Init@2026')).toMatchObject({ isInitPassword: 0 });
+    expect(await user('E1006')).toMatchObject({ dataSource: 1, email: '', idCard: '' });
+  });
+
+  it('refuses a wrong password with 321 and the failure count, in both languages', async () => {
+    const ip = '198.51.100.2';
+    const first = await login('E1002', 'Wrong@2026', { ip });
+    expect(first.res.status).toBe(200);
+    expect(first.body).toEqual({ code: Code.LOGIN_ERROR, msg: '账号或密码错误', data: { errorCount: 1 } });
+    const second = await login('E1002', 'Wrong@2026', { ip, lang: 'en' });
+    expect(second.body).toEqual({
+      code: Code.LOGIN_ERROR,
+      msg: 'Incorrect employee number or password',
+      data: { errorCount: 2 },
+    });
+    // A success starts the count again.
+    await login('E1002', DEMO_PASSWORD, { ip });
+    expect((await login('E1002', 'Wrong@2026', { ip })).body.data).toEqual({ errorCount: 1 });
+  });
+
+  it('answers an unknown employee number exactly like a wrong password', async () => {
+    const { body } = await login('E9999', DEMO_PASSWORD, { ip: '198.51.100.3' });
+    expect(body).toEqual({ code: Code.LOGIN_ERROR, msg: '账号或密码错误', data: { errorCount: 1 } });
+  });
+
+  it('does not accept the initial password once a user has their own', async () => {
+    expect((await login('E1001', 'Init@2026', { ip: '198.51.100.4' })).body.code).toBe(Code.LOGIN_ERROR);
+  });
+
+  it(`answers 429 after ${MAX_FAILURES_PER_ACCOUNT} failures for one account in 15 minutes, even with the right password`, async () => {
+    const ip = '198.51.100.5';
+    for (let i = 1; i <= MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login('E1003', `Wrong@${i}`, { ip })).body.data).toEqual({ errorCount: i });
+    }
+    const blocked = await login('E1003', DEMO_PASSWORD, { ip: '198.51.100.6' });
+    expect(blocked.res.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: Code.TOO_MANY_REQUESTS, msg: '尝试次数过多，请 15 分钟后再试' });
+    expect((await login('E1003', DEMO_PASSWORD, { lang: 'en' })).body.msg).toBe(
+      'Too many attempts, please try again in 15 minutes',
+    );
+    // The same employee number in the other company is another account.
+    expect((await login('E1003', DEMO_PASSWORD, { host: HOST_TWO })).body.code).toBe(Code.LOGIN_ERROR);
+
+    // Counters live in the database: once the failures are older than the window, sign-in works.
+    await gw.database.db
+      .update(loginAttempts)
+      .set({ attemptedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(loginAttempts.empNo, 'E1003'));
+    expect((await login('E1003', DEMO_PASSWORD, { ip })).body.code).toBe(Code.OK);
+  });
+
+  it(`answers 429 after ${MAX_FAILURES_PER_IP} failures from one address`, async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+      expect((await login(`X${i}`, 'Wrong@2026', { ip })).body.code).toBe(Code.LOGIN_ERROR);
+    }
+    const blocked = await login('E1004', DEMO_PASSWORD, { ip });
+    expect(blocked.body.code).toBe(Code.TOO_MANY_REQUESTS);
+    expect((await login('E1004', DEMO_PASSWORD, { ip: '203.0.113.8' })).body.code).toBe(Code.OK);
+  });
+
+  it('needs a company for the host', async () => {
+    const { res, body } = await login('E1001', DEMO_PASSWORD, { host: 'unknown.example.com', lang: 'en' });
+    expect(res.status).toBe(404);
+    expect(body.msg).toBe('No company is configured for this domain');
+  });
+});
+
+describe('tokens', () => {
+  const unauthorized = { code: Code.UNAUTHORIZED, msg: '请先登录', data: null };
+
+  it('refuses a missing token with 401, in both languages', async () => {
+    const zh = await gw.call('currentUser');
+    expect(zh.res.status).toBe(401);
+    expect(zh.body).toEqual(unauthorized);
+    expect((await gw.call('navBarList', { lang: 'en' })).body.msg).toBe('Please login first!');
+  });
+
+  it('refuses a garbage token', async () => {
+    for (const token of ['garbage', 'x'.repeat(43), 'y'.repeat(1000)]) {
+      expect((await gw.call('currentUser', { token })).body).toEqual(unauthorized);
+    }
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await gw.login('E1001');
+    await gw.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await gw.call('currentUser', { token })).body).toEqual(unauthorized);
+  });
+
+  it('revokes the token on logout', async () => {
+    const token = await gw.login('E1001');
+    const out = await gw.call('logout', { token });
+    expect(out.body).toEqual({ code: Code.OK, msg: '操作成功', data: null });
+    expect((await gw.call('currentUser', { token })).body).toEqual(unauthorized);
+    expect((await gw.call('logout', { token })).body.code).toBe(Code.UNAUTHORIZED);
+  });
+
+  it('keeps other sessions of the same user when one logs out', async () => {
+    const first = await gw.login('E1004');
+    const second = await gw.login('E1004');
+    await gw.call('logout', { token: first });
+    expect((await gw.call('currentUser', { token: second })).body.code).toBe(Code.OK);
+  });
+
+  it('is valid only for the company it was issued for', async () => {
+    const one = await gw.login('E1001');
+    const two = (await gw.call<WebInfo>('websiteViewPublic', { query: { domain: HOST_TWO } })).body.data.eid;
+    expect((await gw.call('currentUser', { token: one, eid: two })).body).toEqual(unauthorized);
+    expect((await gw.call('currentUser', { token: one, host: HOST_TWO })).body).toEqual(unauthorized);
+    expect((await gw.call('currentUser', { token: one, eid: 'not-a-uuid' })).res.status).toBe(404);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("keeps company two's member out of company one's data", async () => {
+    const token = await gw.login('B2001', DEMO_PASSWORD, { host: HOST_TWO });
+    for (const name of ['currentUser', 'navBarList', 'websiteView'] as const) {
+      expect((await gw.call(name, { token })).body.code, name).toBe(Code.UNAUTHORIZED);
+    }
+    const own = await gw.call<NavItem[]>('navBarList', { token, host: HOST_TWO });
+    expect(own.body.data.map((n) => n.title)).toContain('安全生产手册');
+    expect(own.body.data.map((n) => n.title)).not.toContain('星辰官网');
+    const site = await gw.call<WebInfo>('websiteView', { token, host: HOST_TWO });
+    expect(site.body.data.name).toBe('青禾制造');
+  });
+
+  it("does not sign company two's member in on company one's site", async () => {
+    const { body } = await login('B2001', DEMO_PASSWORD);
+    expect(body.code).toBe(Code.LOGIN_ERROR);
+  });
+
+  it('lets one person belong to both companies, with a membership in each', async () => {
+    const one = (await login('E1007', DEMO_PASSWORD)).body.data.user;
+    const two = (await login('B2007', DEMO_PASSWORD, { host: HOST_TWO })).body.data.user;
+    expect(one.realId).toBe(two.realId);
+    expect(one.phone).toBe(two.phone);
+    expect(one.eid).not.toBe(two.eid);
+    expect([one.enterpriseName, two.enterpriseName]).toEqual(['星辰科技', '青禾制造']);
+    expect([one.userType, two.userType]).toEqual([1, 2]);
+    const members = await gw.database.db
+      .select({ empNo: enterpriseUsers.empNo })
+      .from(enterpriseUsers)
+      .where(eq(enterpriseUsers.userId, one.realId));
+    expect(members.map((m) => m.empNo).sort()).toEqual(['B2007', 'E1007']);
+  });
+});

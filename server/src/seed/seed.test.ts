@@ -1,0 +1,80 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@/api/codes';
+import { openDatabase } from '../db/client';
+import { enterpriseUsers, enterprises, navItems, users } from '../db/schema';
+import { hashPassword } from '../modules/user/password';
+import { prepareDatabase } from '../prepare';
+import { createTestApp, DEMO_PASSWORD, type TestGateway } from '../testing';
+import { loadTenantFiles } from '.';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await createTestApp();
+});
+afterAll(() => gw?.close());
+
+const rows = async (table: typeof enterprises | typeof navItems | typeof enterpriseUsers | typeof users) =>
+  (await gw.database.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('seed', () => {
+  it('writes both demo companies with their menus and accounts', async () => {
+    expect(await rows(enterprises)).toBe(2);
+    expect(await rows(navItems)).toBe(20);
+    expect(await rows(enterpriseUsers)).toBe(9);
+    // E1007 and B2007 are one person.
+    expect(await rows(users)).toBe(8);
+  });
+
+  it('runs only on the first start: a second start keeps users’ changes', async () => {
+    await gw.database.db
+      .update(enterpriseUsers)
+      .set({ passwordHash: await hashPassword('Changed@2026') })
+      .where(eq(enterpriseUsers.empNo, 'E1001'));
+
+    expect(await prepareDatabase(gw.database)).toEqual({ migrations: 0, seeded: false });
+
+    expect(await rows(enterprises)).toBe(2);
+    expect(await rows(navItems)).toBe(20);
+    const login = (password: string) => gw.call('loginByEmpNo', { body: { empNo: 'E1001', password } });
+    expect((await login('Changed@2026')).body.code).toBe(Code.OK);
+    expect((await login(DEMO_PASSWORD)).body.code).toBe(Code.LOGIN_ERROR);
+  });
+
+  it('stops with the file name and the field when a tenant file is invalid', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xt-tenants-'));
+    try {
+      await writeFile(join(dir, 'broken.example.json'), JSON.stringify({ code: 'x y', branding: {}, seed: {} }));
+      await expect(loadTenantFiles(dir)).rejects.toThrow(/broken\.example\.json: code/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite data folder', () => {
+  it('creates missing parent folders and keeps data across restarts', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'xt-data-'));
+    const dataDir = join(base, 'nested', 'deeper', 'data');
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(await prepareDatabase(first)).toEqual({ migrations: 1, seeded: true });
+      await first.db.update(enterprises).set({ titleEn: 'Renamed' }).where(eq(enterprises.code, 'xingchen'));
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      expect(await prepareDatabase(second)).toEqual({ migrations: 0, seeded: false });
+      const [row] = await second.db
+        .select({ titleEn: enterprises.titleEn })
+        .from(enterprises)
+        .where(eq(enterprises.code, 'xingchen'));
+      expect(row?.titleEn).toBe('Renamed');
+      await second.close();
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  });
+});
