@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4400);
+/** The WeCom, DingTalk and single sign-on stand-ins of this run, beside the site's port. */
+const STANDINS = { wecom: PORT + 100, dingtalk: PORT + 101, oidc: PORT + 102 };
+/** The answer every image captcha takes in this run's gateway (tests/e2e/signin-support.ts). */
+const CAPTCHA_TEST_ANSWER = process.env.CAPTCHA_TEST_ANSWER ?? 'e2e7';
 
 /** Debian's Chromium, never a downloaded browser; flags for a closed network. */
 const chromium = {
@@ -16,6 +20,9 @@ const chromium = {
   ],
 };
 
+/** A data folder per port, so runs on different ports never wipe each other's. */
+const E2E_DATA_DIR = `.e2e-data/${PORT}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
@@ -30,13 +37,38 @@ export default defineConfig({
     locale: 'zh-CN',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
-  webServer: {
-    // A fresh embedded database for every run, seeded with the demo tenants.
-    command: `rm -rf .e2e-data && node_modules/.bin/tsx server/src/index.ts`,
-    url: `http://localhost:${PORT}/gateway/system/api/website/view?domain=localhost`,
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', DATABASE_URL: '', GATEWAY_PREFIX: '/gateway' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // WeCom, DingTalk and an OpenID Connect provider on loopback, for the scan-code and SSO sign-ins.
+      command: 'node_modules/.bin/tsx server/src/testing/standins/start.ts',
+      url: `http://127.0.0.1:${STANDINS.oidc}/.well-known/openid-configuration`,
+      env: {
+        WECOM_PORT: String(STANDINS.wecom),
+        DINGTALK_PORT: String(STANDINS.dingtalk),
+        OIDC_PORT: String(STANDINS.oidc),
+        SITE_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      // A fresh embedded database for every run, seeded with the demo tenants.
+      command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server/src/index.ts`,
+      url: `http://localhost:${PORT}/gateway/system/api/website/view?domain=localhost`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: '',
+        GATEWAY_PREFIX: '/gateway',
+        WECOM_BASE: `http://127.0.0.1:${STANDINS.wecom}`,
+        DINGTALK_BASE: `http://127.0.0.1:${STANDINS.dingtalk}`,
+        OIDC_ISSUER: `http://127.0.0.1:${STANDINS.oidc}`,
+        CAPTCHA_TEST_ANSWER,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+  ],
 });

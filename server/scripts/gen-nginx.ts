@@ -115,7 +115,14 @@ server {
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_read_timeout 60s;
-        client_max_body_size 1m;
+        # The gateway limits each call itself (1 MiB, 6 MiB for uploads).
+        client_max_body_size 6m;
+    }
+
+    # Uploaded files (avatars, …), served read-only by the gateway.
+    location ^~ /files/ {
+        proxy_pass http://xuetang_gateway;
+        proxy_set_header Host $host;
     }
 
     location ^~ /_astro/ {

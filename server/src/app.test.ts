@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { endpoints, type EndpointName } from '@/api/endpoints';
 import { MAX_BODY_BYTES, routeTable } from './app';
-import { registerEndpoints, type RouteTable } from './routing';
+import { registerEndpoints, routePath, type RouteTable } from './routing';
 import { createTestApp, type TestGateway } from './testing';
 
 let gw: TestGateway;
@@ -29,7 +29,7 @@ describe('call table', () => {
     const registered = new Set(gw.app.routes.map((r) => `${r.method} ${r.path}`));
     for (const name of names) {
       const def = endpoints[name];
-      expect(registered, name).toContain(`${def.method} /gateway/${def.path}`);
+      expect(registered, name).toContain(`${def.method} /gateway/${routePath(def.path)}`);
     }
   });
 

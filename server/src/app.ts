@@ -3,14 +3,21 @@
  * envelope for every answer there (errors included), and the built site beside it.
  * Tests drive it with `app.request()`; `index.ts` serves it.
  */
+import { resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import type { Db } from './db/client';
 import { ApiError, send, sendError } from './envelope';
+import { FILES_PATH, serveFiles } from './files/serve';
+import { localFileStore, type FileStore } from './files/store';
 import { langOf, t, type MessageKey } from './i18n';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { enterpriseRoutes } from './modules/enterprise/routes';
 import { systemRoutes } from './modules/system/routes';
+import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { userRoutes } from './modules/user/routes';
 import { registerEndpoints, type RouteTable } from './routing';
 import { serveSite } from './static';
@@ -29,6 +36,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Where unexpected errors are reported; `console.error` by default. */
   logError?: (message: string, error: unknown) => void;
+  /** Store of uploaded files, served at `/files/…`; by default the folder `<DATA_DIR>/files`. */
+  files?: FileStore;
 }
 
 /**
@@ -43,7 +52,13 @@ export function normalizePrefix(prefix: string): string {
 }
 
 /** The handlers of every row of the call table, by endpoint name. */
-export const routeTable: RouteTable = { ...systemRoutes, ...userRoutes };
+export const routeTable: RouteTable = {
+  ...systemRoutes,
+  ...userRoutes,
+  ...enterpriseRoutes,
+  ...accountRoutes,
+  ...authRoutes,
+};
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */
 function methodsByPath(prefix: string): Map<string, string[]> {
@@ -72,10 +87,23 @@ export function createApp(options: AppOptions): Hono {
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
 
-  app.use(
-    `${prefix}/*`,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge') }),
-  );
+  // Multipart upload calls take a file of up to 5 MB; every other call keeps the 1 MiB limit.
+  const uploadPaths = new Set(uploadEndpoints.map((name) => `${prefix}/${endpoints[name].path}`));
+  const bodyLimits = {
+    json: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge') }),
+    upload: bodyLimit({
+      maxSize: MAX_UPLOAD_BODY_BYTES,
+      onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'upload.size'),
+    }),
+  };
+  app.use(`${prefix}/*`, (c, next) => bodyLimits[uploadPaths.has(c.req.path) ? 'upload' : 'json'](c, next));
+
+  const files = options.files ?? localFileStore(resolve(process.env.DATA_DIR ?? 'data', 'files'));
+  app.use(`${prefix}/*`, async (c, next) => {
+    c.set('files', files);
+    await next();
+  });
+  app.get(`${FILES_PATH}/*`, serveFiles(files));
 
   registerEndpoints(app, routeTable, {
     db: options.db,

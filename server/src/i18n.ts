@@ -4,6 +4,17 @@
  * Chinese (the product's default).
  */
 import { defaultLocale, type Locale } from '@/i18n/routes';
+import { emailMessages } from '@/lib/email';
+import { idCardMessages } from '@/lib/id-card';
+import type { MessageTable } from '@/lib/messages';
+import { passwordMessages } from '@/lib/password';
+
+/** The texts of a validator message table in one language, so the gateway answers with them. */
+function textsOf<T extends MessageTable>(table: T, lang: Locale): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(table).map(([key, text]) => [key, text[lang]])) as {
+    [K in keyof T]: string;
+  };
+}
 
 const zh = {
   ok: '操作成功',
@@ -31,6 +42,54 @@ const zh = {
   'type.boolean': '布尔值',
   'type.object': '对象',
   'type.array': '数组',
+  // ---- enterprises and accounts
+  ...textsOf(passwordMessages, 'zh'),
+  ...textsOf(idCardMessages, 'zh'),
+  ...textsOf(emailMessages, 'zh'),
+  'enterprise.notMember': '您不是该企业的成员',
+  'enterprise.tooMany': '您加入的企业数量已达上限（{max} 个）',
+  'enterprise.accountExists': '该账号已存在',
+  'enterprise.nameLength': '企业名称为 2 至 50 个字符',
+  'enterprise.userNameRequired': '请输入姓名',
+  'enterprise.userNameLength': '姓名不能超过 15 个字符',
+  'account.phoneInvalid': '请输入正确的手机号',
+  'account.codeInvalid': '验证码错误',
+  'password.currentWrong': '当前密码不正确',
+  'password.notInitial': '密码已不是初始密码，请通过修改密码进行修改',
+  'reset.tooMany': '请求过于频繁，请稍后再试',
+  'reset.tokenInvalid': '重置链接无效或已过期，请重新获取',
+  'reset.noAccount': '该手机号在本企业没有账号',
+  'reset.mail.subject': '{site}：重置密码',
+  'reset.mail.text':
+    '{name}，您好：\n\n我们收到了重置您在{site}（工号 {empNo}）的密码的请求。请在 30 分钟内打开下面的链接设置新密码：\n\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+  'profile.notYours': '只能查看或修改自己的资料',
+  'profile.sexRequired': '性别不能为空',
+  'profile.joiningTimeRequired': '入司时间不能为空',
+  'profile.joiningTimeInvalid': '请输入正确的入司时间',
+  'profile.joiningTimeFuture': '入司时间不能晚于今天',
+  'profile.avatarInvalid': '头像无效，请重新上传',
+  'profile.postLevelInvalid': '请选择正确的岗位级别',
+  'upload.format': '上传头像图片只能是 JPG | JPEG | PNG 格式!',
+  'upload.size': '上传头像图片大小不能超过 5MB!',
+  'upload.empty': '请选择要上传的图片',
+  'upload.multipart': '请以 multipart/form-data 上传，文件放在 file 字段',
+  // ---- sign-in ways
+  'signIn.phoneLoginError': '手机号或密码错误',
+  'signIn.captchaRequired': '请输入正确的图形验证码',
+  'signIn.codeInvalid': '验证码错误',
+  'signIn.phoneInvalid': '请输入正确的手机号',
+  'signIn.tooManyRequests': '请求过于频繁，请稍后再试',
+  'signIn.codeResendWait': '验证码已发送，请 {seconds} 秒后再试',
+  'signIn.codeTooMany': '验证码获取次数过多，请稍后再试',
+  'signIn.sms': '【{site}】您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本短信。',
+  'signIn.notLinked': '该账号未绑定本企业',
+  'signIn.scanNotEnabled': '本企业未开通该扫码登录方式',
+  'signIn.scanExpired': '二维码已失效，请重新扫码',
+  'signIn.scanFailed': '扫码登录失败，请重新扫码',
+  'signIn.ssoNotEnabled': '本企业未开通单点登录',
+  'signIn.ssoUnavailable': '单点登录服务暂时不可用，请稍后再试',
+  'signIn.ssoExpired': '单点登录失败：登录已过期或已使用，请重新登录',
+  'signIn.ssoFailed': '单点登录失败，请重新登录',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -61,6 +120,54 @@ const en: Record<MessageKey, string> = {
   'type.boolean': 'boolean',
   'type.object': 'object',
   'type.array': 'array',
+  // ---- enterprises and accounts
+  ...textsOf(passwordMessages, 'en'),
+  ...textsOf(idCardMessages, 'en'),
+  ...textsOf(emailMessages, 'en'),
+  'enterprise.notMember': 'You are not a member of this company',
+  'enterprise.tooMany': 'You already belong to the most companies allowed ({max})',
+  'enterprise.accountExists': 'The account already exists',
+  'enterprise.nameLength': 'The company name must be 2 to 50 characters',
+  'enterprise.userNameRequired': 'Please enter your name',
+  'enterprise.userNameLength': 'The name must be at most 15 characters',
+  'account.phoneInvalid': 'Please enter a correct mobile number',
+  'account.codeInvalid': 'Verification code error',
+  'password.currentWrong': 'The current password is incorrect',
+  'password.notInitial': 'Your password is no longer the initial one; use change password instead',
+  'reset.tooMany': 'Too many requests, please try again later',
+  'reset.tokenInvalid': 'The reset link is invalid or has expired, please request a new one',
+  'reset.noAccount': 'No account with this phone number in this company',
+  'reset.mail.subject': '{site}: reset your password',
+  'reset.mail.text':
+    'Hello {name},\n\nWe received a request to reset your {site} password (employee number {empNo}). Open the link below within 30 minutes to choose a new one:\n\n{link}\n\nIf you did not ask for this, ignore this mail; your password stays the same.',
+  'profile.notYours': 'You can only view or change your own profile',
+  'profile.sexRequired': 'Sex cannot be empty',
+  'profile.joiningTimeRequired': 'The joining date cannot be empty',
+  'profile.joiningTimeInvalid': 'Please enter a correct joining date',
+  'profile.joiningTimeFuture': 'The joining date cannot be later than today',
+  'profile.avatarInvalid': 'The avatar is invalid, please upload it again',
+  'profile.postLevelInvalid': 'Please choose a valid post level',
+  'upload.format': 'Avatar images can only be JPG | JPEG | PNG!',
+  'upload.size': 'The avatar image cannot exceed 5 MB!',
+  'upload.empty': 'Please choose an image to upload',
+  'upload.multipart': 'Upload as multipart/form-data with the file in the field "file"',
+  // ---- sign-in ways
+  'signIn.phoneLoginError': 'Incorrect phone number or password',
+  'signIn.captchaRequired': 'Please enter the correct image verification code',
+  'signIn.codeInvalid': 'Verification code error',
+  'signIn.phoneInvalid': 'Please enter a correct mobile number',
+  'signIn.tooManyRequests': 'Too many requests, please try again later',
+  'signIn.codeResendWait': 'A code was just sent, please try again in {seconds} seconds',
+  'signIn.codeTooMany': 'Too many verification codes were requested, please try again later',
+  'signIn.sms': '[{site}] Your verification code is {code}. It is valid for {minutes} minutes. If you did not request it, please ignore this message.',
+  'signIn.notLinked': 'This account is not linked to this company',
+  'signIn.scanNotEnabled': 'This company has not enabled this scan-code sign-in',
+  'signIn.scanExpired': 'The QR code has expired, please scan again',
+  'signIn.scanFailed': 'Scan-code sign-in failed, please scan again',
+  'signIn.ssoNotEnabled': 'Single sign-on is not enabled for this company',
+  'signIn.ssoUnavailable': 'The single sign-on service is unavailable, please try again later',
+  'signIn.ssoExpired': 'Single sign-on failed: the sign-in has expired or was already used, please sign in again',
+  'signIn.ssoFailed': 'Single sign-on failed, please sign in again',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

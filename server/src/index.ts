@@ -1,12 +1,12 @@
 /**
  * Starts the gateway: `npx tsx server/src/index.ts` from the repository root.
  *
- * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR, ./data),
+ * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR/pglite, ./data),
  * GATEWAY_PREFIX (/gateway), DIST_DIR (./dist, served when it exists), TRUST_PROXY (1 behind
  * a reverse proxy that sets X-Forwarded-For).
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase } from './db/client';
@@ -18,9 +18,11 @@ const host = env.HOST ?? '0.0.0.0';
 const gatewayPrefix = normalizePrefix(env.GATEWAY_PREFIX ?? DEFAULT_GATEWAY_PREFIX);
 const distDir = resolve(env.DIST_DIR ?? 'dist');
 const dataDir = resolve(env.DATA_DIR ?? 'data');
+/** The embedded database has a folder of its own beside the outbox and uploaded files. */
+const pgliteDir = join(dataDir, 'pglite');
 
 const database = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
+  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir },
 );
 const { migrations, seeded } = await prepareDatabase(database);
 
@@ -37,7 +39,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const notes = [
     `API ${gatewayPrefix}`,
     hasSite ? `site ${distDir}` : `no site (${distDir} missing: npm run build)`,
-    database.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${dataDir}`,
+    database.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${pgliteDir}`,
     migrations ? `${migrations} migration(s) applied` : '',
     seeded ? 'demo companies seeded' : '',
   ].filter(Boolean);

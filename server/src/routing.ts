@@ -86,6 +86,16 @@ async function signIn(ctx: PublicContext): Promise<AuthContext> {
   return { ...ctx, tenant, scope, sessionId: session.sessionId, member: session.member };
 }
 
+/**
+ * A row's path as a Hono route: `{name}` segments become `:name` parameters, which handlers
+ * read with `ctx.c.req.param(name)`.
+ *
+ * @example routePath('user/auth/getpostgrade/{userNo}') → 'user/auth/getpostgrade/:userNo'
+ */
+export function routePath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
 /** Registers every row of the call table with its handler; throws if a row has none. */
 export function registerEndpoints(app: Hono, table: RouteTable, options: RoutingOptions): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
@@ -95,7 +105,7 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
     if (route.access !== def.access) {
       throw new Error(`Endpoint "${name}" is ${def.access} but its handler is ${route.access}`);
     }
-    app.on(def.method, `${options.prefix}/${def.path}`, async (c) => {
+    app.on(def.method, `${options.prefix}/${routePath(def.path)}`, async (c) => {
       let tenant: Promise<Enterprise | undefined> | undefined;
       const findTenant = () => (tenant ??= resolveTenant(options.db, c));
       const ctx: PublicContext = {

@@ -156,6 +156,14 @@ describe('headers and bodies', () => {
     });
   });
 
+  it('fills {name} path segments from params, encoded, and rejects a missing one', async () => {
+    gw.on('GET', 'user/auth/getpostgrade/U%201', () => ok('filled'));
+    const def = get('user/auth/getpostgrade/{userNo}');
+    await expect(request(def, { params: { userNo: 'U 1' } })).resolves.toBe('filled');
+    await expect(request(def)).rejects.toThrow(/userNo/);
+    expect(gw.log).toHaveLength(1);
+  });
+
   it('leaves a call without paging alone', async () => {
     gw.on('POST', 'user/api/user/info/emp/no/pwd', (req) => ok(req.body ?? null));
     await expect(call('loginByEmpNo', { body: { empNo: 'E1' } })).resolves.toEqual({ empNo: 'E1' });

@@ -17,7 +17,7 @@ import {
 } from '@/api/codes';
 import { endpoints, type EndpointDef, type EndpointName, type Paging } from '@/api/endpoints';
 import type { Envelope } from '@/api/types';
-import type { Locale } from '@/i18n/routes';
+import type { Locale } from '@/i18n/locale-path';
 import { isSignInPage, loginPath } from '@/lib/login-path';
 import { notify, notifyError } from '@/lib/notify';
 import { $locale } from '@/stores/locale';
@@ -59,6 +59,8 @@ export class ApiError<T = unknown> extends Error {
 export interface CallOptions {
   /** Query parameters. */
   query?: Record<string, unknown>;
+  /** Values of the row's `{name}` path segments (`getpostgrade/{userNo}`), URL-encoded in place. */
+  params?: Record<string, string | number>;
   /** JSON body (or FormData) of POST and DELETE calls; merged into the query of GET calls. */
   body?: Record<string, unknown> | FormData;
   /** Overrides the row's default paging (page calls only). */
@@ -122,7 +124,8 @@ function storage(): Storage | undefined {
   }
 }
 
-function requestHeaders(extra?: Record<string, string>): Record<string, string> {
+/** The headers of every call: language, token and enterprise id when known, then `extra`. */
+export function requestHeaders(extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { [LANG_HEADER]: $locale.get() };
   const token = readToken();
   if (token) headers[TOKEN_HEADER] = token;
@@ -156,6 +159,11 @@ function failure(code: number, msg: string, data: unknown, showTip: boolean): Ap
   return new ApiError(code, text, data);
 }
 
+/** The timeout of every call, in ms (60 s unless {@link configureClient} set another). */
+export function requestTimeout(): number {
+  return config.timeout;
+}
+
 /** Set once a sign-out code has sent the page to the sign-in page, so parallel calls go once. */
 let leaving = false;
 
@@ -178,6 +186,24 @@ function joinURL(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * A row's path with its `{name}` segments filled from `params`.
+ *
+ * @example fillPath('user/getpostgrade/{userNo}', { userNo: 'U 1' }) → 'user/getpostgrade/U%201'
+ */
+export function fillPath(path: string, params: CallOptions['params'] = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Path parameter "${name}" is missing for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The full URL of a row, with its `{name}` segments filled from `params`. */
+export function endpointURL(def: EndpointDef, params?: CallOptions['params']): string {
+  return joinURL(config.baseURL ?? gatewayPrefix(), fillPath(def.path, params));
+}
+
 function withPaging(def: EndpointDef, opts: CallOptions): Record<string, unknown> | FormData | undefined {
   const { body, paging } = opts;
   if (body instanceof FormData) return body;
@@ -196,10 +222,11 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
   const isGet = def.method === 'GET';
   const query = isGet && payload && !(payload instanceof FormData) ? { ...payload, ...opts.query } : opts.query;
   const wanted = opts.responseType && opts.responseType !== 'json' ? opts.responseType : undefined;
+  const url = endpointURL(def, opts.params);
 
   let response: Response & { _data?: unknown };
   try {
-    response = await $fetch.raw(joinURL(config.baseURL ?? gatewayPrefix(), def.path), {
+    response = await $fetch.raw(url, {
       method: def.method,
       query,
       body: isGet ? undefined : payload,
@@ -220,9 +247,18 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
   if (response.ok && !JSON_TYPE.test(type) && (wanted || DOCUMENT_TYPE.test(type))) {
     return response._data as T;
   }
-  const body = await readJson(response._data);
+  return settle<T>(await readJson(response._data), response._data, opts);
+}
 
-  if (opts.noDispose) return (body === undefined ? response._data : body) as T;
+/**
+ * The envelope rules of spec section 8 applied to a parsed body (`raw` is the body as it
+ * came): `data` on 200, the whole envelope on 208, the raw body with `noDispose`, and an
+ * {@link ApiError} for every other code, including no envelope at all (a network failure).
+ * Shared by {@link request} and the form-data uploads of `@/api/upload`.
+ */
+export async function settle<T>(body: unknown, raw: unknown, opts: CallOptions): Promise<T> {
+  const showTip = opts.isShowErrTip !== false;
+  if (opts.noDispose) return (body === undefined ? raw : body) as T;
   if (!isEnvelope(body)) throw failure(NO_ENVELOPE, '', body, showTip);
 
   const { code, msg, data } = body;

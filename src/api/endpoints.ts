@@ -13,6 +13,7 @@ export interface Paging {
 
 export interface EndpointDef {
   method: Method;
+  /** Relative path; `{name}` segments are filled from the call's `params` (`getpostgrade/{userNo}`). */
   path: string;
   /** `public` calls need no token; `auth` calls need a valid token for the request's tenant. */
   access: Access;
@@ -34,6 +35,39 @@ export const endpoints = {
   loginByEmpNo: { method: 'POST', path: 'user/api/user/info/emp/no/pwd', access: 'public' },
   currentUser: { method: 'GET', path: 'user/auth/enterprise/user/info/current/view', access: 'auth' },
   logout: { method: 'POST', path: 'user/auth/user/info/logout', access: 'auth' },
+
+  // Sign-in ways (issue: sign-in, enterprises and account basics)
+  imageCaptcha: { method: 'GET', path: 'user/api/user/info/get/image/verification/code', access: 'public' },
+  sendVerificationCode: { method: 'POST', path: 'user/api/user/info/send/verification/code', access: 'public' },
+  checkVerificationCode: { method: 'POST', path: 'user/api/user/info/check/verification/code', access: 'public' },
+  loginByPhonePassword: { method: 'POST', path: 'user/api/user/info/phone/pwd', access: 'public' },
+  loginByPhoneCode: { method: 'POST', path: 'user/api/user/info/phone/code', access: 'public' },
+  scanConfig: { method: 'GET', path: 'user/api/user/info/scan/config', access: 'public' },
+  scanLogin: { method: 'POST', path: 'user/api/user/info/scan/login', access: 'public' },
+  ssoConfig: { method: 'GET', path: 'user/api/user/info/sso/config', access: 'public' },
+  loginBySso: { method: 'POST', path: 'user/api/user/info/emp/no/sso', access: 'public' },
+  checkPhoneExist: { method: 'GET', path: 'user/api/user/info/check/phone/exist', access: 'public' },
+
+  // Enterprises
+  enterpriseList: { method: 'GET', path: 'user/auth/user/info/enterprise/list', access: 'auth' },
+  chooseEnterprise: { method: 'POST', path: 'user/auth/user/info/choose/enterprise', access: 'auth' },
+  registerEnterprise: { method: 'POST', path: 'user/api/enterprise/info/register', access: 'public' },
+  addEnterprise: { method: 'POST', path: 'user/auth/enterprise/info/add', access: 'auth' },
+
+  // Passwords
+  updatePassword: { method: 'POST', path: 'user/auth/enterprise/user/info/update/password', access: 'auth' },
+  updateInitPassword: { method: 'POST', path: 'user/auth/enterprise/user/info/update/init/password', access: 'auth' },
+  resetPassword: { method: 'POST', path: 'user/api/user/info/reset/password', access: 'public' },
+  resetPasswordMail: { method: 'GET', path: 'user/api/user/info/reset/password/mail', access: 'public' },
+
+  // Profile
+  updateUserInfo: { method: 'POST', path: 'user/auth/enterprise/user/info/update', access: 'auth' },
+  getPostGrade: { method: 'GET', path: 'user/auth/enterprise/user/info/getpostgrade/{userNo}', access: 'auth' },
+  savePostGrade: { method: 'POST', path: 'user/auth/enterprise/user/info/postgrade/save', access: 'auth' },
+  departmentList: { method: 'POST', path: 'user/auth/deparment/list', access: 'auth' },
+  postList: { method: 'POST', path: 'user/auth/post/list', access: 'auth' },
+  regionList: { method: 'POST', path: 'system/api/region/list', access: 'public' },
+  uploadPic: { method: 'POST', path: 'system/auth/upload/pic', access: 'auth' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -3,7 +3,7 @@
  * messages it uses, picked with {@link pickMessages}; no dictionary reaches the browser whole.
  */
 import { en } from '@/i18n/en';
-import type { Locale } from '@/i18n/routes';
+import type { Locale } from '@/i18n/locale-path';
 import { zh, type MessageKey } from '@/i18n/zh';
 
 export type { MessageKey };

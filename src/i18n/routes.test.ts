@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeParam } from '@/i18n/locale-path';
 import { matchRoute, localizePath, routeFile, routes } from '@/i18n/routes';
 
 describe('route table', () => {
@@ -16,5 +17,11 @@ describe('route table', () => {
     expect(localizePath('/exam', 'zh')).toBe('/exam');
     expect(routeFile({ path: '/' }, 'en')).toBe('en/index.html');
     expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+  });
+  it('reads a parameter after a route path in either language', () => {
+    expect(routeParam('/en/knowledge/course/123', '/knowledge/course')).toBe('123');
+    expect(routeParam('/knowledge/course/%E8%AF%BE/', '/knowledge/course')).toBe('课');
+    expect(routeParam('/knowledge/course/', '/knowledge/course')).toBeUndefined();
+    expect(routeParam('/exam', '/knowledge/course')).toBeUndefined();
   });
 });

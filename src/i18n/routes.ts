@@ -5,6 +5,10 @@
  * A route with `param` is one static shell served at `path/` for `path/` and `path/<value>`;
  * the value is read from the URL at run time. The gateway and the nginx sample rewrite to it.
  */
+import { localizePath, splitLocale, type Locale } from './locale-path';
+
+export { defaultLocale, localizePath, locales, splitLocale, type Locale } from './locale-path';
+
 export interface RouteEntry {
   /** Stable id; the page title is the dictionary key `route.<id>`. */
   id: string;
@@ -17,10 +21,6 @@ export interface RouteEntry {
   /** Needs a signed-in user; anonymous visitors are sent to `/login?t=login`. */
   auth?: boolean;
 }
-
-export const locales = ['zh', 'en'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'zh';
 
 export const routes = [
   // Top-level pages
@@ -104,21 +104,6 @@ export const errorPages = [
   { id: 'notFound', path: '/404', status: 404 },
   { id: 'error', path: '/500', status: 500 },
 ] as const;
-
-/** Splits a locale prefix off a pathname: `/en/exam` → `{ locale: 'en', path: '/exam' }`. */
-export function splitLocale(pathname: string): { locale: Locale; path: string } {
-  if (pathname === '/en' || pathname.startsWith('/en/')) {
-    return { locale: 'en', path: pathname.slice(3) || '/' };
-  }
-  return { locale: defaultLocale, path: pathname || '/' };
-}
-
-/** Adds the locale prefix: `localizePath('/exam', 'en')` → `/en/exam`; zh has none. */
-export function localizePath(path: string, locale: Locale): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
-  if (locale === defaultLocale) return clean;
-  return clean === '/' ? '/en' : `/en${clean}`;
-}
 
 function trimSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

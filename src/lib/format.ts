@@ -1,5 +1,5 @@
 /** Display formatting shared by the pages: file sizes and relative times, in zh and en. */
-import type { Locale } from '@/i18n/routes';
+import type { Locale } from '@/i18n/locale-path';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 

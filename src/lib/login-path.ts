@@ -2,7 +2,7 @@
  * Where signed-out visitors are sent (spec sections 4, 8), in the language of the page they
  * are on. Pure: shared by the client's rules, the session store and the gateway.
  */
-import { localizePath, splitLocale } from '@/i18n/routes';
+import { localizePath, splitLocale } from '@/i18n/locale-path';
 
 /** The sign-in and agreement pages, in any language: a sign-out code does not leave them. */
 const SIGN_IN_PAGE = /^\/(?:login(?:_v\d+)?|loginOld|loginsso|agreement)\/?$/;

@@ -1,5 +1,5 @@
 /** Message tables of the validators: a key per rule with its text in each language. */
-import type { Locale } from '@/i18n/routes';
+import type { Locale } from '@/i18n/locale-path';
 
 export type MessageTable = Record<string, Record<Locale, string>>;
 

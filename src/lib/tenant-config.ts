@@ -105,6 +105,61 @@ export const seedUserSchema = z.strictObject({
   assessmentMethod: z.string().default(''),
   /** User category for assessment. */
   assessmentUserCategory: z.string().default(''),
+  /** WeCom user id (`userid`) of the member, for scan-code sign-in. */
+  wecomUserId: z.string().min(1).max(128).optional(),
+  /** DingTalk `unionId` of the member, for scan-code sign-in. */
+  dingtalkUnionId: z.string().min(1).max(128).optional(),
+});
+
+/** An http(s) origin or base address of another service, without a trailing slash. */
+const serviceBase = z
+  .url({ protocol: /^https?$/ })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+/** WeCom (企业微信) web login of the company's self-built app. */
+export const wecomSettingsSchema = z.strictObject({
+  /** The company's corp id (`ww…`), the `appid` of the login page. */
+  corpId: z.string().min(1),
+  /** The self-built app's agent id. */
+  agentId: z.string().min(1),
+  /** The app's secret; stays on the gateway. */
+  secret: z.string().min(1),
+  /** Host of the login page. */
+  authorizeBase: serviceBase.default('https://login.work.weixin.qq.com'),
+  /** Host of the server API (`/cgi-bin/…`). */
+  apiBase: serviceBase.default('https://qyapi.weixin.qq.com'),
+});
+
+/** DingTalk (钉钉) login of the company's app. */
+export const dingtalkSettingsSchema = z.strictObject({
+  /** The app's client id (AppKey). */
+  clientId: z.string().min(1),
+  /** The app's client secret (AppSecret); stays on the gateway. */
+  clientSecret: z.string().min(1),
+  /** Host of the login page (`/oauth2/auth`). */
+  authorizeBase: serviceBase.default('https://login.dingtalk.com'),
+  /** Host of the server API (`/v1.0/…`). */
+  apiBase: serviceBase.default('https://api.dingtalk.com'),
+});
+
+/** Scan-code sign-in through the company's workplace chat tools; each is optional. */
+export const scanSettingsSchema = z.strictObject({
+  wecom: wecomSettingsSchema.optional(),
+  dingtalk: dingtalkSettingsSchema.optional(),
+});
+
+/** Single sign-on through the company's OpenID Connect provider. */
+export const ssoSettingsSchema = z.strictObject({
+  /** The provider's issuer identifier; its discovery document is read from it. */
+  issuer: serviceBase,
+  /** The client registered for this site, with `<site>/loginsso` as redirect URI. */
+  clientId: z.string().min(1),
+  /** The client's secret; stays on the gateway. */
+  clientSecret: z.string().min(1),
+  /** The provider's name on the sign-in page. */
+  name: localizedTextSchema,
+  /** The claim that holds the employee number. */
+  claim: z.string().min(1).default('employee_number'),
 });
 
 export const tenantConfigSchema = z.strictObject({
@@ -114,6 +169,10 @@ export const tenantConfigSchema = z.strictObject({
   code: z.string().regex(/^[a-z0-9-]{2,32}$/),
   /** What the site shows before and after the website view call. */
   branding: brandingSchema,
+  /** Scan-code sign-in (WeCom, DingTalk); written to the database on first start. */
+  scan: scanSettingsSchema.optional(),
+  /** Single sign-on (OpenID Connect); written to the database on first start. */
+  sso: ssoSettingsSchema.optional(),
   /** Data the gateway writes on its first start; later starts keep users' changes. */
   seed: z.strictObject({
     /** The company's initial password, given to new and reset accounts; stays on the gateway. */
@@ -129,3 +188,6 @@ export type TenantConfigInput = z.input<typeof tenantConfigSchema>;
 export type TenantConfig = z.output<typeof tenantConfigSchema>;
 export type SeedUser = z.output<typeof seedUserSchema>;
 export type NavItemConfig = z.output<typeof navItemSchema>;
+export type WecomSettings = z.output<typeof wecomSettingsSchema>;
+export type DingtalkSettings = z.output<typeof dingtalkSettingsSchema>;
+export type SsoSettings = z.output<typeof ssoSettingsSchema>;

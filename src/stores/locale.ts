@@ -5,7 +5,7 @@
 import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
 import { LANG_COOKIE } from '@/api/codes';
-import { defaultLocale, localizePath, splitLocale, type Locale } from '@/i18n/routes';
+import { defaultLocale, localizePath, splitLocale, type Locale } from '@/i18n/locale-path';
 
 /** Spec section 9: the language cookie lasts 365 days. */
 export const LANG_COOKIE_DAYS = 365;

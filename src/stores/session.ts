@@ -10,9 +10,8 @@ import Cookies from 'js-cookie';
 import { atom, batch, computed } from 'nanostores';
 import { EID_STORAGE_KEY, LOGIN_ERROR_COUNT_KEY, readToken } from '@/api/client';
 import { TOKEN_COOKIE } from '@/api/codes';
-import type { UserInfo } from '@/api/types';
-import { getCurrentUser, loginByEmpNo, logout } from '@/api/user';
-import { matchRoute } from '@/i18n/routes';
+import type { LoginResult, UserInfo } from '@/api/types';
+import { chooseEnterprise, getCurrentUser, loginByEmpNo, logout } from '@/api/user';
 import { isSignInPage, loginPath } from '@/lib/login-path';
 import { loadNav, loadSite, siteLoadedAs } from '@/stores/site';
 
@@ -70,13 +69,39 @@ $user.listen((user) => {
   }
 });
 
-/** Signs in with employee number and password; rejects with the gateway's error (321: wrong account or password). */
-export async function signIn(empNo: string, password: string): Promise<UserInfo> {
-  const { token, user } = await loginByEmpNo({ empNo, password });
+/**
+ * Starts the session a sign-in answer carries, whichever way the person signed in (password,
+ * SMS code, scan, SSO, registration, enterprise choice): the token cookie, the user and the
+ * enterprise id; the login-error counter is cleared.
+ */
+export function completeSignIn(result: LoginResult): UserInfo {
   batch(() => {
-    $token.set(token);
-    $user.set(user);
+    $token.set(result.token);
+    $user.set(result.user);
   });
+  return result.user;
+}
+
+/** The image captcha answer the gateway asks for after repeated failures. */
+export interface CaptchaAnswer {
+  captchaKey: string;
+  captchaCode: string;
+}
+
+/** Signs in with employee number and password; rejects with the gateway's error (321: wrong account or password). */
+export async function signIn(empNo: string, password: string, captcha?: CaptchaAnswer): Promise<UserInfo> {
+  return completeSignIn(await loginByEmpNo({ empNo, password, ...captcha }));
+}
+
+/**
+ * Moves the session to another of the person's enterprises: a token for that enterprise, its
+ * user and enterprise id, then that enterprise's branding and navigation. What the other
+ * enterprise's pages left in session storage is dropped.
+ */
+export async function switchEnterprise(eid: string): Promise<UserInfo> {
+  const user = completeSignIn(await chooseEnterprise(eid));
+  sessionStorage.clear();
+  await Promise.allSettled([loadSite(), loadNav()]);
   return user;
 }
 
@@ -128,9 +153,15 @@ export function startSession(): Promise<void> {
   return started;
 }
 
-/** Whether the route at `pathname` needs a signed-in user (`auth: true` in the route table). */
-export function routeNeedsAuth(pathname: string = location.pathname): boolean {
-  return matchRoute(pathname)?.route.auth === true;
+/** The `<html>` attribute the layout sets at build time on pages whose route has `auth: true`. */
+export const AUTH_REQUIRED_ATTR = 'data-auth';
+
+/**
+ * Whether this page needs a signed-in user. The layout marks it at build time from the route
+ * table, so the browser does not carry the table.
+ */
+export function routeNeedsAuth(doc: Document = document): boolean {
+  return doc.documentElement.getAttribute(AUTH_REQUIRED_ATTR) === 'required';
 }
 
 /**

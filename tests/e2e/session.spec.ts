@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn, userName } from './fixtures';
+import { PASSWORD, PORT, signIn, userName } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -51,7 +51,7 @@ test('sign-out ends the session everywhere', async ({ page, context, request }) 
 });
 
 test('a bad token on an /auth call lands on /login?t=login', async ({ page, context }) => {
-  await context.addCookies([{ name: 'ENT_WEB_TOKEN', value: 'forged-token', url: 'http://localhost:4400' }]);
+  await context.addCookies([{ name: 'ENT_WEB_TOKEN', value: 'forged-token', url: `http://localhost:${PORT}` }]);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?t=login/);
   expect((await context.cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')).toBeUndefined();

@@ -23,6 +23,8 @@ describe('dist/ holds every route of the route table', () => {
         expect(html).toContain(`<html lang="${htmlLang[locale]}"`);
         expect(html).toMatch(/<title>[^<]+<\/title>/);
         expect(html).toContain('<meta name="xt-gateway" content="/gateway"');
+        // The session store sends anonymous visitors of these pages to sign in.
+        expect(html.includes('data-auth="required"'), 'auth mark').toBe('auth' in route && route.auth === true);
       });
 
       it.each(errorPages.map((p) => [p.path, p] as const))('error page %s', (path) => {

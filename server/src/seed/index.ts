@@ -8,9 +8,20 @@ import { fileURLToPath } from 'node:url';
 import { localize, tenantConfigSchema, type TenantConfig } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
 import { global } from '../db/access';
-import { enterpriseDomains, enterpriseUsers, enterprises, enums, navItems, users } from '../db/schema';
+import {
+  departments,
+  enterpriseDomains,
+  enterpriseUsers,
+  enterprises,
+  enums,
+  navItems,
+  posts,
+  users,
+} from '../db/schema';
+import { seedSignIn } from '../modules/auth/seed';
 import { hashPassword } from '../modules/user/password';
 import { globalEnums } from './enums';
+import { organisationFor } from './organisation';
 
 export const defaultTenantsDir = fileURLToPath(new URL('../../../tenants', import.meta.url));
 
@@ -82,6 +93,11 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
           target: item.target,
         })),
       );
+      const organisation = organisationFor(config.code, seed.users);
+      const orgRows = (nodes: typeof organisation.departments) =>
+        nodes.map((n, sort) => ({ ...n, enterpriseId, sort }));
+      if (organisation.departments.length) await tx.insert(departments).values(orgRows(organisation.departments));
+      if (organisation.posts.length) await tx.insert(posts).values(orgRows(organisation.posts));
       for (const user of seed.users) {
         // The same phone in two tenant files is one person with two memberships.
         const [person] = await tx
@@ -114,6 +130,7 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
           assessmentUserCategory: user.assessmentUserCategory,
         });
       }
+      await seedSignIn(tx, enterpriseId, config);
     }
   });
   return true;

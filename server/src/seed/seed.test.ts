@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { openDatabase } from '../db/client';
-import { enterpriseUsers, enterprises, navItems, users } from '../db/schema';
+import { migrationsFolder } from '../db/migrate';
+import { departments, enterpriseUsers, enterprises, navItems, posts, users } from '../db/schema';
 import { hashPassword } from '../modules/user/password';
 import { prepareDatabase } from '../prepare';
 import { createTestApp, DEMO_PASSWORD, type TestGateway } from '../testing';
@@ -27,6 +29,37 @@ describe('seed', () => {
     expect(await rows(enterpriseUsers)).toBe(9);
     // E1007 and B2007 are one person.
     expect(await rows(users)).toBe(8);
+  });
+
+  it("gives each company its departments and posts, and every member's are among them", async () => {
+    const db = gw.database.db;
+    const members = await db
+      .select({
+        empNo: enterpriseUsers.empNo,
+        enterpriseId: enterpriseUsers.enterpriseId,
+        departmentId: enterpriseUsers.departmentId,
+        postId: enterpriseUsers.postId,
+      })
+      .from(enterpriseUsers);
+    for (const m of members) {
+      const [department] = await db
+        .select()
+        .from(departments)
+        .where(and(eq(departments.enterpriseId, m.enterpriseId), eq(departments.id, m.departmentId)));
+      const [post] = await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.enterpriseId, m.enterpriseId), eq(posts.id, m.postId)));
+      expect(department, `${m.empNo} department`).toBeDefined();
+      expect(post, `${m.empNo} post`).toBeDefined();
+    }
+    expect((await db.select({ n: count() }).from(departments))[0]!.n).toBe(27);
+  });
+
+  it('gives E1005 the initial password, to be changed', async () => {
+    const login = (password: string) =>
+      gw.call<{ user: { isInitPassword: number } }>('loginByEmpNo', { body: { empNo: 'E1005', password } });
+    expect((await login('Init@2026')).body.data.user.isInitPassword).toBe(0);
   });
 
   it('runs only on the first start: a second start keeps users’ changes', async () => {
@@ -61,7 +94,8 @@ describe('PGlite data folder', () => {
     const dataDir = join(base, 'nested', 'deeper', 'data');
     try {
       const first = await openDatabase({ dataDir });
-      expect(await prepareDatabase(first)).toEqual({ migrations: 1, seeded: true });
+      const migrations = readMigrationFiles({ migrationsFolder }).length;
+      expect(await prepareDatabase(first)).toEqual({ migrations, seeded: true });
       await first.db.update(enterprises).set({ titleEn: 'Renamed' }).where(eq(enterprises.code, 'xingchen'));
       await first.close();
 

@@ -3,7 +3,7 @@
  * a path of this site (never another origin, never back to a sign-in page), in the user's
  * current language; else the home page.
  */
-import { localizePath, splitLocale, type Locale } from '@/i18n/routes';
+import { localizePath, splitLocale, type Locale } from '@/i18n/locale-path';
 import { isSignInPage } from '@/lib/login-path';
 
 const BASE = 'http://site.invalid';

@@ -8,7 +8,7 @@ import { ghostButton, ghostButtonDefault, primarySmallButton } from '@/component
 import { useMenus } from '@/components/header/use-menus';
 import { UserBadge } from '@/components/header/UserBadge';
 import { LanguagesIcon, MenuIcon } from '@/components/layout/icons';
-import { localizePath, type Locale } from '@/i18n/routes';
+import { localizePath, type Locale } from '@/i18n/locale-path';
 import { loginPath } from '@/lib/login-path';
 import { setLocale } from '@/stores/locale';
 import { $sessionStatus, $user, requireAuth, routeNeedsAuth, startSession, watchVisibility } from '@/stores/session';
@@ -23,6 +23,8 @@ type MenuId = 'nav' | 'user';
 
 /** Back-office route, opened in a new tab for admins ("Admin") and others ("My upload"). */
 const BACK_OFFICE = '/crm/';
+/** userType of lecturers, who carry the lecturer flag. */
+const LECTURER = 2;
 
 const navLinkClass =
   'hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary aria-[current=page]:after:bg-primary relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap after:absolute after:inset-x-3 after:-bottom-[11px] after:h-0.5 focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]';
@@ -156,6 +158,11 @@ export function Header({ locale, messages }: HeaderProps) {
           )}
           {mounted && status === 'signed-in' && user && (
             <>
+              {user.userType === LECTURER && (
+                <span className="bg-accent text-accent-foreground rounded-full px-2 text-xs whitespace-nowrap">
+                  {messages['account.lecturer']}
+                </span>
+              )}
               <a
                 href={BACK_OFFICE}
                 target="_blank"
@@ -170,6 +177,7 @@ export function Header({ locale, messages }: HeaderProps) {
                   locale={locale}
                   userName={userName}
                   isAdmin={user.isAdmin}
+                  userType={user.userType}
                   backOffice={BACK_OFFICE}
                   messages={messages}
                   triggerClassName={userTriggerClass}
@@ -189,3 +197,10 @@ export function Header({ locale, messages }: HeaderProps) {
     </header>
   );
 }
+
+/**
+ * The layout's account dialog host, a separate island (`client:idle`) whose module is this
+ * one: both islands then share one chunk, so the host adds its own few hundred bytes to a
+ * page and no extra module or split of the shared chunks.
+ */
+export { AccountDialogs } from '@/components/account/AccountDialogs';

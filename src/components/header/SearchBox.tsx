@@ -2,7 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { searchHref } from '@/components/header/search';
 import { ghostIconButton } from '@/components/header/styles';
 import { SearchIcon, XIcon } from '@/components/layout/icons';
-import type { Locale } from '@/i18n/routes';
+import type { Locale } from '@/i18n/locale-path';
 import { notifyError } from '@/lib/notify';
 
 interface SearchBoxProps {

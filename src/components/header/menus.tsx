@@ -3,7 +3,7 @@
  * trigger with the same look as the plain stand-in it replaces, takes focus if the stand-in
  * had it, and opens at once if the user already activated the stand-in.
  */
-import { Languages, LogOut } from 'lucide-react';
+import { Building2, KeyRound, Languages, LogOut, UserPen } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   DropdownMenu,
@@ -13,12 +13,23 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import type { RequestedDialog } from '@/components/account/dialog-rules';
 import type { HeaderMessages } from '@/components/header/messages';
 import type { NavLink } from '@/components/header/nav';
-import { localizePath, type Locale } from '@/i18n/routes';
+import { localizePath, type Locale } from '@/i18n/locale-path';
 import { loginPath } from '@/lib/login-path';
 import { setLocale } from '@/stores/locale';
 import { signOut } from '@/stores/session';
+
+/** userType of organisation users. */
+const ORGANISATION = 3;
+
+/**
+ * A link that opens an account dialog on the current page (the layout's dialog host reads
+ * the hash). Built here rather than imported, so this lazily loaded menu adds no module to
+ * what every page loads.
+ */
+const dialogHref = (dialog: RequestedDialog) => `#${dialog}`;
 
 interface MenuBaseProps {
   /** Open on mount: the user activated the stand-in before this code arrived. */
@@ -78,13 +89,18 @@ interface UserMenuProps extends MenuBaseProps {
   locale: Locale;
   userName: string;
   isAdmin: boolean;
+  /** 1 normal, 2 lecturer, 3 organisation (which gets the organisation centre). */
+  userType: number;
   /** The back office, opened in a new tab; the bar shows it on wide screens only. */
   backOffice: string;
   messages: HeaderMessages;
 }
 
-/** The signed-in user's menu: account pages, the back office, the language toggle and sign-out. */
-export function UserMenu({ locale, userName, isAdmin, backOffice, messages, defaultOpen, focusTrigger, triggerClassName, triggerLabel, trigger }: UserMenuProps) {
+/**
+ * The signed-in user's menu: account pages, the profile and change-password dialogs, the
+ * organisation centre (userType 3), the back office, the language toggle and sign-out.
+ */
+export function UserMenu({ locale, userName, isAdmin, userType, backOffice, messages, defaultOpen, focusTrigger, triggerClassName, triggerLabel, trigger }: UserMenuProps) {
   const triggerRef = useFocusOnMount(focusTrigger);
   const account = localizePath('/account', locale);
   const other: Locale = locale === 'en' ? 'zh' : 'en';
@@ -116,6 +132,27 @@ export function UserMenu({ locale, userName, isAdmin, backOffice, messages, defa
             <a href={href}>{label}</a>
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <a href={dialogHref('profile')}>
+            <UserPen aria-hidden="true" />
+            {messages['account.profile']}
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={dialogHref('password')}>
+            <KeyRound aria-hidden="true" />
+            {messages['account.changePassword']}
+          </a>
+        </DropdownMenuItem>
+        {userType === ORGANISATION && (
+          <DropdownMenuItem asChild>
+            <a href={localizePath('/account/organization/vod', locale)}>
+              <Building2 aria-hidden="true" />
+              {messages['account.organization']}
+            </a>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem asChild className="lg:hidden">
           <a href={backOffice} target="_blank" rel="noopener noreferrer">
             {isAdmin ? messages['header.admin'] : messages['header.upload']}

@@ -11,7 +11,7 @@
  * - the item whose page contains the current path is the current one.
  */
 import type { NavItem } from '@/api/types';
-import { localizePath, splitLocale, type Locale } from '@/i18n/routes';
+import { localizePath, splitLocale, type Locale } from '@/i18n/locale-path';
 
 /** Spec section 9: navigation items shown before the more menu. */
 export const NAV_VISIBLE = 6;

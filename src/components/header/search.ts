@@ -7,7 +7,7 @@
  * (`/community/question…`, `/question…`), 8 info (`/info…`). A prefix matches whole path
  * segments: `/exam` and `/exam/index_bak`, not `/examples`.
  */
-import { localizePath, splitLocale, type Locale } from '@/i18n/routes';
+import { localizePath, splitLocale, type Locale } from '@/i18n/locale-path';
 
 export const SEARCH_TYPE = {
   default: 1,

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
 import { enterpriseOfDomain, enumOptions, navBar, toWebInfo } from './service';
+import { regionList } from './regions';
+import { uploadPic } from './upload';
 
 export const systemRoutes = {
   websiteViewPublic: publicRoute({
@@ -20,5 +22,12 @@ export const systemRoutes = {
   }),
   navBarList: authRoute({
     handle: async (ctx) => navBar(ctx.scope, ctx.lang),
+  }),
+  regionList: publicRoute({
+    input: z.object({ parentId: z.string().max(12).optional() }),
+    handle: async (ctx, { parentId }) => regionList(ctx.lang, parentId),
+  }),
+  uploadPic: authRoute({
+    handle: (ctx) => uploadPic(ctx),
   }),
 } satisfies Partial<RouteTable>;

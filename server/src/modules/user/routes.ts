@@ -7,6 +7,9 @@ import { loginByEmpNo, toUserInfo } from './service';
 const credentials = z.object({
   empNo: z.string().trim().min(1).max(20),
   password: z.string().min(1).max(30),
+  /** The image captcha, once the gateway has asked for it (`captchaRequired`). */
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z.string().max(16).optional(),
 });
 
 export const userRoutes = {

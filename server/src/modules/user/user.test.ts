@@ -1,10 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import type { LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
+import type { LoginErrorData, LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
 import { enterpriseUsers, loginAttempts, sessions } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, HOST_TWO, type TestGateway } from '../../testing';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, SESSION_TTL_SECONDS, hashToken } from './service';
+import { createCaptcha } from '../auth/captcha';
+import {
+  CAPTCHA_AFTER_FAILURES,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_IP,
+  SESSION_TTL_SECONDS,
+  hashToken,
+} from './service';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -12,8 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const login = (empNo: string, password: string, o: { ip?: string; host?: string; lang?: 'zh' | 'en' } = {}) =>
-  gw.call<LoginResult & { errorCount?: number }>('loginByEmpNo', { ...o, body: { empNo, password } });
+type Captcha = { captchaKey?: string; captchaCode?: string };
+const login = (
+  empNo: string,
+  password: string,
+  { captcha, ...o }: { ip?: string; host?: string; lang?: 'zh' | 'en'; captcha?: Captcha } = {},
+) => gw.call<LoginResult & LoginErrorData>('loginByEmpNo', { ...o, body: { empNo, password, ...captcha } });
+/** A captcha answered correctly, as a person would after reading the picture. */
+const solved = async (): Promise<Captcha> => {
+  const { captchaKey, answer } = await createCaptcha(gw.database.db);
+  return { captchaKey, captchaCode: answer };
+};
 
 describe('sign-in by employee number', () => {
   it('returns a token, its lifetime and the user; the token works on currentUser', async () => {
@@ -51,21 +67,29 @@ describe('sign-in by employee number', () => {
     const ip = '198.51.100.2';
     const first = await login('E1002', 'Wrong@2026', { ip });
     expect(first.res.status).toBe(200);
-    expect(first.body).toEqual({ code: Code.LOGIN_ERROR, msg: '账号或密码错误', data: { errorCount: 1 } });
+    expect(first.body).toEqual({
+      code: Code.LOGIN_ERROR,
+      msg: '账号或密码错误',
+      data: { errorCount: 1, captchaRequired: false },
+    });
     const second = await login('E1002', 'Wrong@2026', { ip, lang: 'en' });
     expect(second.body).toEqual({
       code: Code.LOGIN_ERROR,
       msg: 'Incorrect employee number or password',
-      data: { errorCount: 2 },
+      data: { errorCount: 2, captchaRequired: true },
     });
-    // A success starts the count again.
-    await login('E1002', DEMO_PASSWORD, { ip });
-    expect((await login('E1002', 'Wrong@2026', { ip })).body.data).toEqual({ errorCount: 1 });
+    // A success (now with the captcha) starts the count again.
+    expect((await login('E1002', DEMO_PASSWORD, { ip, captcha: await solved() })).body.code).toBe(Code.OK);
+    expect((await login('E1002', 'Wrong@2026', { ip })).body.data).toEqual({ errorCount: 1, captchaRequired: false });
   });
 
   it('answers an unknown employee number exactly like a wrong password', async () => {
     const { body } = await login('E9999', DEMO_PASSWORD, { ip: '198.51.100.3' });
-    expect(body).toEqual({ code: Code.LOGIN_ERROR, msg: '账号或密码错误', data: { errorCount: 1 } });
+    expect(body).toEqual({
+      code: Code.LOGIN_ERROR,
+      msg: '账号或密码错误',
+      data: { errorCount: 1, captchaRequired: false },
+    });
   });
 
   it('does not accept the initial password once a user has their own', async () => {
@@ -75,9 +99,13 @@ describe('sign-in by employee number', () => {
   it(`answers 429 after ${MAX_FAILURES_PER_ACCOUNT} failures for one account in 15 minutes, even with the right password`, async () => {
     const ip = '198.51.100.5';
     for (let i = 1; i <= MAX_FAILURES_PER_ACCOUNT; i++) {
-      expect((await login('E1003', `Wrong@${i}`, { ip })).body.data).toEqual({ errorCount: i });
+      const captcha = i > CAPTCHA_AFTER_FAILURES ? await solved() : undefined;
+      expect((await login('E1003', `Wrong@${i}`, { ip, captcha })).body.data).toEqual({
+        errorCount: i,
+        captchaRequired: i >= CAPTCHA_AFTER_FAILURES,
+      });
     }
-    const blocked = await login('E1003', DEMO_PASSWORD, { ip: '198.51.100.6' });
+    const blocked = await login('E1003', DEMO_PASSWORD, { ip: '198.51.100.6', captcha: await solved() });
     expect(blocked.res.status).toBe(429);
     expect(blocked.body).toMatchObject({ code: Code.TOO_MANY_REQUESTS, msg: '尝试次数过多，请 15 分钟后再试' });
     expect((await login('E1003', DEMO_PASSWORD, { lang: 'en' })).body.msg).toBe(

@@ -1,0 +1,85 @@
+/**
+ * Where uploaded files live. The gateway writes through `FileStore` and serves what it holds
+ * at `/files/<key>`; the local folder store is the default, and an S3-compatible bucket can
+ * implement the same four calls later without touching the routes.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+
+/**
+ * Keys are `<folder>/<name>`: letters, digits, `_`, `-` and one dot before a short extension
+ * in the name; nothing that could climb out of the store.
+ *
+ * @example isFileKey('0b6f…/Zx3_kq9.png') → true; isFileKey('../etc/passwd') → false
+ */
+export function isFileKey(key: string): boolean {
+  return /^[\w-]{1,64}\/[\w-]{1,64}\.[a-z0-9]{1,8}$/.test(key);
+}
+
+export interface StoredFile {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  /** When the file was written; for `Last-Modified`. */
+  modified: Date;
+}
+
+export interface FileStore {
+  /** Writes a file (replacing one with the same key). */
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The file's content, or undefined when the key holds none. */
+  get(key: string): Promise<StoredFile | undefined>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+/** A store in a local folder (`<DATA_DIR>/files`); one sub-folder per enterprise. */
+export function localFileStore(folder: string): FileStore {
+  const root = resolve(folder);
+
+  const pathOf = (key: string): string | undefined => {
+    if (!isFileKey(key)) return undefined;
+    const path = join(root, ...key.split('/'));
+    return path.startsWith(root + sep) ? path : undefined;
+  };
+
+  const statOf = async (path: string) => {
+    try {
+      const stats = await stat(path);
+      return stats.isFile() ? stats : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return {
+    async put(key, data) {
+      const path = pathOf(key);
+      if (!path) throw new Error(`Invalid file key "${key}"`);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${path}.${process.pid}.partial`;
+      await writeFile(partial, data);
+      await rename(partial, path);
+    },
+
+    async get(key) {
+      const path = pathOf(key);
+      const stats = path ? await statOf(path) : undefined;
+      if (!path || !stats) return undefined;
+      const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+      return { body, size: stats.size, modified: stats.mtime };
+    },
+
+    async exists(key) {
+      const path = pathOf(key);
+      return path ? (await statOf(path)) !== undefined : false;
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      if (path) await unlink(path).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Password changes of the signed-in member, the forced change of the initial password, and
+ * the two ways of resetting a forgotten one (phone code, mailed link). Every success revokes
+ * all sessions of the membership: the client signs out and the user signs in again.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Code } from '@/api/codes';
+import type {
+  UpdateInitPasswordBody,
+  UpdatePasswordBody,
+} from '@/api/types';
+import type { Locale } from '@/i18n/routes';
+import {
+  validateConfirmPassword,
+  validateNewPassword,
+  validatePasswordChanged,
+  type PasswordMessageKey,
+} from '@/lib/password';
+import { global, scoped, type Enterprise, type Member } from '../../db/access';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../envelope';
+import { t } from '../../i18n';
+import type { AuthContext, PublicContext } from '../../routing';
+import { normalizeHost } from '../../tenant';
+import { sendMail } from '../../messaging/mailer';
+import { verifyAndConsumeCode } from '../auth/codes';
+import { PHONE_PATTERN } from '../enterprise/service';
+import { hashPassword, verifyPassword } from '../user/password';
+import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';
+import { accountGlobal, accountScope } from './data';
+
+/** A mailed reset link works for 30 minutes, once. */
+export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
+/** Reset mails allowed per employee number of an enterprise in 15 minutes. */
+export const MAX_RESET_MAILS_PER_ACCOUNT = 3;
+/** Reset mails allowed per client address in 15 minutes. */
+export const MAX_RESET_MAILS_PER_IP = 10;
+
+const invalid = (key: ConstructorParameters<typeof ApiError>[1]) => new ApiError(Code.INVALID, key);
+
+/** The section 5 rules for a new password and its confirmation. */
+function checkNewPassword(newPassword: string, confirmPassword: string): void {
+  const rule: PasswordMessageKey | undefined =
+    validateNewPassword(newPassword) ?? validateConfirmPassword(confirmPassword, newPassword);
+  if (rule) throw invalid(rule);
+}
+
+/** Stores a new password for a membership and ends everything the old one opened. */
+async function replacePassword(db: Db, enterpriseId: string, member: Member, newPassword: string): Promise<void> {
+  const account = accountScope(db, enterpriseId);
+  await account.setPassword(member.id, await hashPassword(newPassword));
+  await account.revokeMemberSessions(member.id);
+  await account.expireResetTokens(member.id);
+  await scoped(db, enterpriseId).clearFailures(member.empNo);
+}
+
+/**
+ * Changes the signed-in member's password: the current one must verify (wrong guesses count
+ * towards the sign-in limit), the new one must follow the rules and differ from it.
+ */
+export async function updatePassword(ctx: AuthContext, body: UpdatePasswordBody): Promise<null> {
+  checkNewPassword(body.newPassword, body.confirmPassword);
+  const same = validatePasswordChanged(body.password, body.newPassword);
+  if (same) throw invalid(same);
+  if ((await ctx.scope.failuresFor(ctx.member.empNo)) >= MAX_FAILURES_PER_ACCOUNT) {
+    throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts');
+  }
+  if (!(await verifyPassword(ctx.member.passwordHash, body.password))) {
+    await ctx.scope.recordFailure(ctx.member.empNo, ctx.ip);
+    throw invalid('password.currentWrong');
+  }
+  await replacePassword(ctx.db, ctx.tenant.id, ctx.member, body.newPassword);
+  return null;
+}
+
+/**
+ * The forced change of the initial password. The initial value is the enterprise's secret:
+ * the browser sends none; the call is accepted only while the member's password is still it.
+ */
+export async function updateInitPassword(ctx: AuthContext, body: UpdateInitPasswordBody): Promise<null> {
+  const account = accountScope(ctx.db, ctx.tenant.id);
+  if (ctx.member.isInitPassword !== 0 || !(await account.hasInitialPassword(ctx.member.id))) {
+    throw new ApiError(Code.FORBIDDEN, 'password.notInitial');
+  }
+  checkNewPassword(body.newPassword, body.confirmPassword);
+  if (await account.isInitialPassword(body.newPassword)) throw invalid('validation.password.sameAsOld');
+  await replacePassword(ctx.db, ctx.tenant.id, ctx.member, body.newPassword);
+  return null;
+}
+
+export interface ResetInput {
+  phone?: string;
+  code?: string;
+  mailToken?: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Resets a forgotten password, by the single-use token of a mailed link (which names its
+ * membership) or by phone and a `reset` code (the membership of the request's enterprise).
+ */
+export async function resetPassword(ctx: PublicContext, body: ResetInput): Promise<null> {
+  checkNewPassword(body.newPassword, body.confirmPassword);
+  const mailToken = body.mailToken?.trim();
+  if (mailToken) {
+    const owner = await accountGlobal.consumeResetToken(ctx.db, hashResetToken(mailToken));
+    const member = owner && (await accountScope(ctx.db, owner.enterpriseId).memberById(owner.enterpriseUserId));
+    if (!owner || !member) throw invalid('reset.tokenInvalid');
+    await replacePassword(ctx.db, owner.enterpriseId, member, body.newPassword);
+    return null;
+  }
+  const phone = body.phone?.trim() ?? '';
+  if (!PHONE_PATTERN.test(phone)) throw invalid('account.phoneInvalid');
+  const enterprise = await ctx.requireTenant();
+  if (!(await verifyAndConsumeCode(ctx.db, { eid: enterprise.id, phone, scene: 'reset', code: body.code ?? '' }))) {
+    throw invalid('account.codeInvalid');
+  }
+  const member = await accountScope(ctx.db, enterprise.id).memberByPhone(phone);
+  if (!member) throw invalid('reset.noAccount');
+  await replacePassword(ctx.db, enterprise.id, member, body.newPassword);
+  return null;
+}
+
+/**
+ * The site origin for links in mails: the request's own when its host serves one of our
+ * companies (a foreign `Host` header cannot point a reset link elsewhere), else `PUBLIC_ORIGIN`.
+ */
+async function siteOrigin(ctx: PublicContext): Promise<string | undefined> {
+  const url = new URL(ctx.c.req.url);
+  const forwarded = ctx.c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  const protocol = forwarded === 'https' ? 'https:' : url.protocol;
+  if (await global.enterpriseByDomain(ctx.db, normalizeHost(url.host))) return `${protocol}//${url.host}`;
+  const configured = process.env.PUBLIC_ORIGIN;
+  return configured ? new URL(configured).origin : undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[ch]!);
+
+function resetMail(enterprise: Enterprise, member: Member, link: string, lang: Locale) {
+  const site = lang === 'en' ? enterprise.titleEn : enterprise.titleZh;
+  const text = t(lang, 'reset.mail.text', { name: member.userName, site, empNo: member.empNo, link });
+  const html = text
+    .split('\n\n')
+    .map((paragraph) =>
+      paragraph === link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
+        : `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`,
+    )
+    .join('\n');
+  return { to: member.email, subject: t(lang, 'reset.mail.subject', { site }), text, html };
+}
+
+/**
+ * Mails a reset link to the address on file for an employee number of the request's
+ * enterprise. The answer has the same shape either way: the masked address, or empty when
+ * there is no such account or no address. Rate limited per account and per client address.
+ */
+export async function resetPasswordMail(ctx: PublicContext, empNo: string): Promise<null> {
+  const enterprise = await ctx.requireTenant();
+  const account = accountScope(ctx.db, enterprise.id);
+  const [forAccount, fromIp] = await Promise.all([
+    account.resetsFor(empNo),
+    ctx.ip === null ? 0 : accountGlobal.resetsFromIp(ctx.db, ctx.ip),
+  ]);
+  if (forAccount >= MAX_RESET_MAILS_PER_ACCOUNT || fromIp >= MAX_RESET_MAILS_PER_IP) {
+    throw new ApiError(Code.TOO_MANY_REQUESTS, 'reset.tooMany');
+  }
+  const member = await scoped(ctx.db, enterprise.id).memberByEmpNo(empNo);
+  const origin = member?.email ? await siteOrigin(ctx) : undefined;
+  if (member?.email && !origin) {
+    console.warn('[gateway] reset mail not sent: the request host serves no company and PUBLIC_ORIGIN is not set');
+  }
+  if (!member?.email || !origin) {
+    await account.recordReset({ empNo, ip: ctx.ip, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
+    return null;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await account.recordReset({
+    empNo,
+    ip: ctx.ip,
+    enterpriseUserId: member.id,
+    tokenHash: hashResetToken(token),
+    ttlSeconds: RESET_TOKEN_TTL_SECONDS,
+  });
+  const page = ctx.lang === 'en' ? '/en/forget' : '/forget';
+  const link = `${origin}${page}?mailToken=${encodeURIComponent(token)}`;
+  await sendMail(resetMail(enterprise, member, link, ctx.lang), { db: ctx.db });
+  return null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Rate limits kept in the database (`rate_hits`), so every replica counts the same hits:
+ * a hit is refused once `max` hits of the same bucket and subject fall in the window.
+ */
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateHits } from '../../db/schema';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts a hit unless the limit is reached; returns whether the hit was allowed. An unknown
+ * subject (no client address) is not limited, as for sign-in failures.
+ */
+export async function takeHit(db: Db, bucket: string, subject: string | null, limit: Limit): Promise<boolean> {
+  if (subject === null) return true;
+  const since = sql`now() - make_interval(secs => ${limit.windowSeconds})`;
+  const where = and(eq(rateHits.bucket, bucket), eq(rateHits.subject, subject));
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateHits)
+    .where(and(where, gt(rateHits.at, since)));
+  if ((row?.n ?? 0) >= limit.max) return false;
+  await db.delete(rateHits).where(and(eq(rateHits.bucket, bucket), lt(rateHits.at, since)));
+  await db.insert(rateHits).values({ bucket, subject });
+  return true;
+}
