@@ -3,7 +3,6 @@ import { call, type CallOptions } from '@/api/client';
 import type {
   AddEnterpriseBody,
   CheckCodeBody,
-  EmpNoLoginBody,
   EnterpriseItem,
   ImageCaptcha,
   LoginResult,
@@ -18,7 +17,6 @@ import type {
   SendCodeResult,
   SsoConfig,
   SsoLoginBody,
-  UserInfo,
 } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Locale } from '@/i18n/routes';
+import { PHONE_PATTERN } from '@/lib/phone';
 
 /** A text that is the same in every language, or one text per language. */
 export const localizedTextSchema = z.union([
@@ -76,7 +77,7 @@ export const seedUserSchema = z.strictObject({
   /** Real name (at most 15 characters). */
   userName: z.string().min(1).max(15),
   /** Mobile phone; the same phone in two tenant files is one person with two memberships. */
-  phone: z.string().regex(/^1\d{10}$/, 'an 11-digit mobile number'),
+  phone: z.string().regex(PHONE_PATTERN, 'an 11-digit mobile number'),
   /** Demo password; omitted, the user gets the company's initial password and must change it. */
   password: z.string().min(8).max(30).optional(),
   /** 1 normal, 2 teacher or lecturer, 3 organisation. */

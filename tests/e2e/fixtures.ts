@@ -28,5 +28,8 @@ export async function signIn(page: Page, empNo: string, password = PASSWORD, bas
   await page.getByLabel('工号').fill(empNo);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+  // The sign-in page moves on by itself; wait for that before the test navigates anywhere.
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  await page.waitForLoadState('load');
   await expect(page.getByRole('banner')).toContainText(userName(empNo, base === hostTwo ? companyTwo : companyOne));
 }

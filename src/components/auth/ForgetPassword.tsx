@@ -7,7 +7,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { ResetPasswordBody } from '@/api/types';
 import { checkVerificationCode, resetPassword, resetPasswordMail } from '@/api/user-sign-in';
-import { CodeFields } from '@/components/auth/CodeFields';
 import { FormAlert, Form, SubmitButton, TextField } from '@/components/auth/fields';
 import type { ForgetMessages, PasswordTexts } from '@/components/auth/messages';
 import {
@@ -16,9 +15,10 @@ import {
   type NewPasswordErrors,
   type NewPasswordValue,
 } from '@/components/auth/NewPasswordFields';
+import { PhoneCodeForm, type PhoneCodeProof } from '@/components/auth/PhoneCodeForm';
 import { textLink } from '@/components/auth/styles';
 import { TabList, tabPanelProps } from '@/components/auth/tabs';
-import { EMP_NO_MAX, PHONE_LENGTH, validateCode, validateEmpNo, validatePhone } from '@/components/auth/validate';
+import { EMP_NO_MAX, validateEmpNo } from '@/components/auth/validate';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ForgetPasswordProps {
@@ -28,7 +28,7 @@ interface ForgetPasswordProps {
 }
 
 type Way = 'phone' | 'mail';
-type Proof = { phone: string; code: string } | { mailToken: string };
+type Proof = PhoneCodeProof | { mailToken: string };
 
 /** Step two of both ways: the new password, sent with what proves the person may set it. */
 function NewPasswordForm({
@@ -92,76 +92,18 @@ function NewPasswordForm({
 
 /** Step one by phone: the SMS code, checked without using it up. */
 function PhoneProof({ messages, onProof }: { messages: ForgetMessages; onProof: (proof: Proof) => void }) {
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ phone?: string; code?: string }>({});
-  const [pending, setPending] = useState(false);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-
-  const checkedPhone = (): string | undefined => {
-    const value = phone.trim();
-    const key = validatePhone(value);
-    setErrors((current) => ({ ...current, phone: key && messages[key] }));
-    if (key) {
-      phoneRef.current?.focus();
-      return undefined;
-    }
-    return value;
-  };
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const to = checkedPhone();
-    if (!to) return;
-    const codeKey = validateCode(code);
-    setErrors({ code: codeKey && messages[codeKey] });
-    if (codeKey) return codeRef.current?.focus();
-    setPending(true);
-    try {
-      const { valid } = await checkVerificationCode({ phone: to, scene: 'reset', code });
-      if (valid) return onProof({ phone: to, code });
-      setErrors({ code: messages['login.codeWrong'] });
-      codeRef.current?.select();
-    } catch {
-      codeRef.current?.select();
-    }
-    setPending(false);
-  };
-
   return (
-    <Form onSubmit={onSubmit} pending={pending}>
-      <TextField
-        ref={phoneRef}
-        label={messages['login.phone']}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        required
-        placeholder={messages['login.phonePlaceholder']}
-        value={phone}
-        error={errors.phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          setErrors((current) => ({ ...current, phone: undefined }));
-        }}
-      />
-      <CodeFields
-        scene="reset"
-        messages={messages}
-        phone={checkedPhone}
-        code={code}
-        codeRef={codeRef}
-        codeError={errors.code}
-        onCodeChange={(value) => {
-          setCode(value);
-          setErrors((current) => ({ ...current, code: undefined }));
-        }}
-      />
-      <SubmitButton pending={pending} label={messages['forget.next']} pendingLabel={messages['forget.checking']} />
-    </Form>
+    <PhoneCodeForm
+      scene="reset"
+      messages={messages}
+      submitLabel={messages['forget.next']}
+      pendingLabel={messages['forget.checking']}
+      onProof={async (proof) => {
+        const { valid } = await checkVerificationCode({ ...proof, scene: 'reset' });
+        if (!valid) return messages['login.codeWrong'];
+        onProof(proof);
+      }}
+    />
   );
 }
 

@@ -3,6 +3,7 @@
  * dictionary key of the message to show, or undefined when the value is accepted.
  */
 import type { MessageKey } from '@/i18n/zh';
+import { isValidPhone } from '@/lib/phone';
 
 /** Spec section 9: employee number at most 20 characters. */
 export const EMP_NO_MAX = 20;
@@ -14,8 +15,7 @@ export const ENTERPRISE_NAME_MAX = 50;
 /** SMS codes have six digits. */
 export const CODE_LENGTH = 6;
 /** Mainland mobile numbers: 11 digits starting with 1. */
-export const PHONE_PATTERN = /^1\d{10}$/;
-export const PHONE_LENGTH = 11;
+export { PHONE_LENGTH } from '@/lib/phone';
 
 /** A dictionary key of this module's messages, or undefined when the value is accepted. */
 type Key<K extends MessageKey> = K | undefined;
@@ -25,7 +25,7 @@ const chars = (value: string) => [...value].length;
 /** @example validatePhone('13816620381') → undefined; validatePhone('2381662038') → 'login.phoneInvalid' */
 export function validatePhone(value: string): Key<'login.phoneRequired' | 'login.phoneInvalid'> {
   if (!value) return 'login.phoneRequired';
-  return PHONE_PATTERN.test(value) ? undefined : 'login.phoneInvalid';
+  return isValidPhone(value) ? undefined : 'login.phoneInvalid';
 }
 
 export function validateEmpNo(value: string): Key<'login.empNoRequired' | 'login.empNoTooLong'> {

@@ -24,7 +24,7 @@ import type { AuthContext, PublicContext } from '../../routing';
 import { normalizeHost } from '../../tenant';
 import { sendMail } from '../../messaging/mailer';
 import { verifyAndConsumeCode } from '../auth/codes';
-import { PHONE_PATTERN } from '../enterprise/service';
+import { isValidPhone } from '@/lib/phone';
 import { hashPassword, verifyPassword } from '../user/password';
 import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';
 import { accountGlobal, accountScope } from './data';
@@ -113,7 +113,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
     return null;
   }
   const phone = body.phone?.trim() ?? '';
-  if (!PHONE_PATTERN.test(phone)) throw invalid('account.phoneInvalid');
+  if (!isValidPhone(phone)) throw invalid('account.phoneInvalid');
   const enterprise = await ctx.requireTenant();
   if (!(await verifyAndConsumeCode(ctx.db, { eid: enterprise.id, phone, scene: 'reset', code: body.code ?? '' }))) {
     throw invalid('account.codeInvalid');

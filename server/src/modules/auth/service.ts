@@ -13,6 +13,7 @@ import type {
   SendCodeResult,
 } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
+import { isValidPhone } from '@/lib/phone';
 import { global, scoped, type Enterprise, type Member } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
@@ -23,15 +24,13 @@ import { consumeCaptcha, createCaptcha } from './captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
 import { takeHit, type Limit } from './limits';
 
-/** Mainland mobile numbers, as the tenant files hold them. */
-export const PHONE_PATTERN = /^1\d{10}$/;
 /** Captchas one client address may ask for. */
 export const CAPTCHA_LIMIT: Limit = { max: 60, windowSeconds: 600 };
 /** Phone checks one client address may make (registration form). */
 export const PHONE_CHECK_LIMIT: Limit = { max: 30, windowSeconds: 600 };
 
 function requirePhone(phone: string): string {
-  if (!PHONE_PATTERN.test(phone)) throw new ApiError(Code.INVALID, 'signIn.phoneInvalid');
+  if (!isValidPhone(phone)) throw new ApiError(Code.INVALID, 'signIn.phoneInvalid');
   return phone;
 }
 

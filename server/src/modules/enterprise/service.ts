@@ -4,6 +4,7 @@ import { Code } from '@/api/codes';
 import type { AddEnterpriseBody, EnterpriseItem, LoginResult, RegisterEnterpriseBody } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { validateConfirmPassword, validateNewPassword } from '@/lib/password';
+import { isValidPhone } from '@/lib/phone';
 import { global, isUuid, type Enterprise, type Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
@@ -17,8 +18,6 @@ import { createCompany, createPerson } from './data';
 export const USER_NAME_MAX = 15;
 export const COMPANY_NAME_MIN = 2;
 export const COMPANY_NAME_MAX = 50;
-/** Mainland mobile numbers, as in the tenant files. */
-export const PHONE_PATTERN = /^1\d{10}$/;
 /** Companies one person may belong to; `addEnterprise` stops there. */
 export const MAX_MEMBERSHIPS = 20;
 
@@ -76,7 +75,7 @@ export async function registerEnterprise(ctx: PublicContext, body: RegisterEnter
   if (!userName) throw invalid('enterprise.userNameRequired');
   if (length(userName) > USER_NAME_MAX) throw invalid('enterprise.userNameLength');
   const phone = body.phone.trim();
-  if (!PHONE_PATTERN.test(phone)) throw invalid('account.phoneInvalid');
+  if (!isValidPhone(phone)) throw invalid('account.phoneInvalid');
   const rule = validateNewPassword(body.password) ?? validateConfirmPassword(body.confirmPassword, body.password);
   if (rule) throw invalid(rule);
   if (await accountGlobal.personByPhone(ctx.db, phone)) throw invalid('enterprise.accountExists');
