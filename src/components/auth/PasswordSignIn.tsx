@@ -10,13 +10,12 @@ import { Code } from '@/api/codes';
 import type { LoginErrorData } from '@/api/types';
 import { loginByEmpNo } from '@/api/user';
 import { loginByPhonePassword } from '@/api/user-sign-in';
-import { FormAlert, Form, SubmitButton, TextField } from '@/components/auth/fields';
+import { FormAlert, Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import { finishSignIn } from '@/components/auth/finish';
 import type { CaptchaAnswer, CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { SignInMessages } from '@/components/auth/messages';
 import {
   EMP_NO_MAX,
-  PHONE_LENGTH,
   validateEmpNo,
   validateLoginPassword,
   validatePhone,
@@ -106,17 +105,10 @@ export function PasswordSignIn({ by, locale, messages }: PasswordSignInProps) {
           onInput={() => clear('account')}
         />
       ) : (
-        <TextField
+        <PhoneField
           key="phone"
           ref={accountRef}
-          label={messages['login.phone']}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={PHONE_LENGTH}
-          required
-          placeholder={messages['login.phonePlaceholder']}
+          messages={messages}
           error={errors.account}
           onInput={() => clear('account')}
         />

@@ -5,9 +5,9 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import type { CodeScene } from '@/api/types';
 import { CodeFields } from '@/components/auth/CodeFields';
-import { Form, SubmitButton, TextField } from '@/components/auth/fields';
+import { Form, PhoneField, SubmitButton } from '@/components/auth/fields';
 import type { CodeMessages, PhoneMessages } from '@/components/auth/messages';
-import { PHONE_LENGTH, validateCode, validatePhone } from '@/components/auth/validate';
+import { validateCode, validatePhone } from '@/components/auth/validate';
 
 export interface PhoneCodeProof {
   phone: string;
@@ -67,16 +67,9 @@ export function PhoneCodeForm({ scene, messages, submitLabel, pendingLabel, onPr
 
   return (
     <Form onSubmit={onSubmit} pending={pending}>
-      <TextField
+      <PhoneField
         ref={phoneRef}
-        label={messages['login.phone']}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        required
-        placeholder={messages['login.phonePlaceholder']}
+        messages={messages}
         value={phone}
         error={errors.phone}
         onChange={(event) => {

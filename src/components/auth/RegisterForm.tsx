@@ -7,14 +7,13 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { checkPhoneExist, registerEnterprise } from '@/api/user-sign-in';
 import { CodeFields } from '@/components/auth/CodeFields';
-import { Form, SubmitButton, TextField } from '@/components/auth/fields';
+import { Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import type { PasswordTexts, RegisterMessages } from '@/components/auth/messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordValue } from '@/components/auth/NewPasswordFields';
 import { afterSignIn } from '@/components/auth/redirect';
 import { textLink } from '@/components/auth/styles';
 import {
   ENTERPRISE_NAME_MAX,
-  PHONE_LENGTH,
   USER_NAME_MAX,
   validateCode,
   validateEnterpriseName,
@@ -158,16 +157,9 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
           setError('userName', undefined);
         }}
       />
-      <TextField
+      <PhoneField
         ref={refs.phone}
-        label={messages['login.phone']}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        required
-        placeholder={messages['login.phonePlaceholder']}
+        messages={messages}
         value={phone}
         error={errors.phone}
         onChange={(event) => {

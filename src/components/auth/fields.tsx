@@ -10,6 +10,8 @@ import {
 } from 'react';
 import { inputClass, labelClass, primaryButton } from '@/components/auth/styles';
 import { LoaderCircleIcon } from '@/components/layout/icons';
+import type { PhoneMessages } from '@/components/auth/messages';
+import { PHONE_LENGTH } from '@/lib/phone';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -19,6 +21,23 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Controls beside the input (captcha picture, send-code button). */
   addon?: ReactNode;
   ref?: Ref<HTMLInputElement>;
+}
+
+/** The phone input of every form: a mainland mobile number, labelled and capped at 11 digits. */
+export function PhoneField({ messages, ...input }: Omit<TextFieldProps, 'label'> & { messages: PhoneMessages }) {
+  return (
+    <TextField
+      label={messages['login.phone']}
+      name="phone"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={PHONE_LENGTH}
+      required
+      placeholder={messages['login.phonePlaceholder']}
+      {...input}
+    />
+  );
 }
 
 /** A labelled input; the hint and the error are tied to it with `aria-describedby`. */

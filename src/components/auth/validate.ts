@@ -15,7 +15,6 @@ export const ENTERPRISE_NAME_MAX = 50;
 /** SMS codes have six digits. */
 export const CODE_LENGTH = 6;
 /** Mainland mobile numbers: 11 digits starting with 1. */
-export { PHONE_LENGTH } from '@/lib/phone';
 
 /** A dictionary key of this module's messages, or undefined when the value is accepted. */
 type Key<K extends MessageKey> = K | undefined;
