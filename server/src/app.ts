@@ -38,6 +38,8 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** Store of uploaded files, served at `/files/…`; by default the folder `<DATA_DIR>/files`. */
   files?: FileStore;
+  /** The mobile site phones and tablets are redirected to (spec section 2); none by default. */
+  h5Url?: string;
 }
 
 /**
@@ -111,7 +113,7 @@ export function createApp(options: AppOptions): Hono {
     trustProxy: options.trustProxy ?? false,
   });
 
-  const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix }) : undefined;
+  const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix, h5Url: options.h5Url }) : undefined;
   if (site) app.all('*', (c) => (inGateway(c.req.path) ? c.notFound() : site(c)));
 
   app.notFound((c) => {

@@ -3,7 +3,8 @@
  *
  * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR/pglite, ./data),
  * GATEWAY_PREFIX (/gateway), DIST_DIR (./dist, served when it exists), TRUST_PROXY (1 behind
- * a reverse proxy that sets X-Forwarded-For).
+ * a reverse proxy that sets X-Forwarded-For), H5_URL (the mobile site phones are sent to), and
+ * the mail, sign-in and outbox settings listed in the README.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,7 @@ const app = createApp({
   gatewayPrefix,
   distDir: hasSite ? distDir : undefined,
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  h5Url: env.H5_URL ?? '',
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {

@@ -142,6 +142,28 @@ describe('language cookie', () => {
   });
 });
 
+describe('mobile devices', () => {
+  const phone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' };
+
+  it('are served the desktop pages while no mobile site is configured', async () => {
+    expect((await get('/knowledge', phone)).status).toBe(200);
+  });
+
+  it('go to the mobile site when one is configured, except on the agreement page', async () => {
+    const h5 = await createTestApp({ distDir: dist, h5Url: '/h5' });
+    try {
+      const at = (path: string) => h5.app.request(`http://localhost${path}`, { headers: phone });
+      expect((await at('/knowledge')).headers.get('location')).toBe('/h5/');
+      expect((await at('/live/watch/88')).headers.get('location')).toBe('/h5/#/pages/live/watch/watch?id=88');
+      expect((await at('/agreement')).status).not.toBe(302);
+      expect((await at('/_astro/app.Bx1c9.js')).status).toBe(200);
+      expect((await h5.app.request('http://localhost/knowledge')).status).toBe(200);
+    } finally {
+      await h5.close();
+    }
+  });
+});
+
 describe('gateway beside the site', () => {
   it('still answers unknown gateway paths with the envelope', async () => {
     const res = await get('/gateway/nothing');

@@ -13,6 +13,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LANG_COOKIE } from '@/api/codes';
 import { localizePath, matchRoute, routeFile, splitLocale, type Locale } from '@/i18n/routes';
+import { mobileRedirect } from '@/lib/mobile-redirect';
 
 /** The prefix the built HTML names in its `xt-gateway` meta. */
 export const BUILT_GATEWAY_PREFIX = '/gateway';
@@ -44,9 +45,11 @@ async function fileStats(path: string): Promise<Stats | undefined> {
 export interface SiteOptions {
   distDir: string;
   gatewayPrefix: string;
+  /** The mobile site phones and tablets are sent to (spec section 2); empty: none. */
+  h5Url?: string;
 }
 
-export function serveSite({ distDir, gatewayPrefix }: SiteOptions) {
+export function serveSite({ distDir, gatewayPrefix, h5Url = '' }: SiteOptions) {
   const root = resolve(distDir);
 
   /** An existing file under `dist/` for a decoded path (a folder gives its index.html). */
@@ -97,6 +100,9 @@ export function serveSite({ distDir, gatewayPrefix }: SiteOptions) {
     }
     const { locale } = splitLocale(pathname);
     if (pathname.includes('\0')) return notFound(c, locale);
+
+    const mobile = isAssetPath(pathname) ? undefined : mobileRedirect(pathname, c.req.header('user-agent') ?? '', h5Url);
+    if (mobile) return c.redirect(mobile, 302);
 
     if (locale !== 'en' && getCookie(c, LANG_COOKIE) === 'en' && !isAssetPath(pathname)) {
       return c.redirect(`${localizePath(url.pathname, 'en')}${url.search}`, 302);
