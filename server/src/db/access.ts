@@ -178,8 +178,11 @@ export function scoped(db: Db, enterpriseId: string) {
       return row?.n ?? 0;
     },
 
-    /** Records a failed sign-in and prunes this account's and address's rows past the window. */
-    async recordFailure(empNo: string, ip: string | null): Promise<void> {
+    /**
+     * Records a sign-in attempt as failed until it proves otherwise, and prunes this account's
+     * and address's rows past the window. Returns the row, for {@link forgetAttempt}.
+     */
+    async recordFailure(empNo: string, ip: string | null): Promise<number> {
       await db
         .delete(loginAttempts)
         .where(
@@ -191,7 +194,13 @@ export function scoped(db: Db, enterpriseId: string) {
             ),
           ),
         );
-      await db.insert(loginAttempts).values({ enterpriseId, empNo, ip });
+      const [row] = await db.insert(loginAttempts).values({ enterpriseId, empNo, ip }).returning({ id: loginAttempts.id });
+      return row!.id;
+    },
+
+    /** Takes back an attempt recorded by {@link recordFailure} that is not to be counted. */
+    async forgetAttempt(id: number): Promise<void> {
+      await db.delete(loginAttempts).where(and(eq(loginAttempts.id, id), eq(loginAttempts.enterpriseId, enterpriseId)));
     },
 
     async clearFailures(empNo: string): Promise<void> {

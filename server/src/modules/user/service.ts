@@ -82,7 +82,9 @@ function loginError(key: MessageKey, data: LoginErrorData): ApiError {
 /**
  * Checks a password sign-in and returns the member. Failures are counted in the database per
  * account and per client address; past the limits the answer is 429 without checking the
- * password. Every refusal is 321 with {@link LoginErrorData}: after
+ * password. The attempt is recorded before it is checked, so concurrent attempts see each
+ * other and cannot pass the limits together; it is taken back when it turns out not to count.
+ * Every refusal is 321 with {@link LoginErrorData}: after
  * {@link CAPTCHA_AFTER_FAILURES} failures `captchaRequired` is set, and from then on an attempt
  * without the right image captcha is refused before the password is looked at (and is not
  * counted). An unknown account is checked against a throw-away hash and answered exactly
@@ -94,23 +96,27 @@ export async function checkPassword(
   attempt: PasswordAttempt,
   ip: string | null,
 ): Promise<Member> {
-  const [accountFailures, ipFailures] = await Promise.all([
+  const pending = await scope.recordFailure(attempt.account, ip);
+  const [withThis, ipWithThis] = await Promise.all([
     scope.failuresFor(attempt.account),
     ip === null ? 0 : global.failuresFromIp(db, ip),
   ]);
-  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipFailures >= MAX_FAILURES_PER_IP) {
+  // Failures before this attempt (and the ones running beside it).
+  const accountFailures = withThis - 1;
+  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipWithThis - 1 >= MAX_FAILURES_PER_IP) {
+    await scope.forgetAttempt(pending);
     throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts');
   }
   if (
     accountFailures >= CAPTCHA_AFTER_FAILURES &&
     !(await consumeCaptcha(db, attempt.captchaKey, attempt.captchaCode))
   ) {
+    await scope.forgetAttempt(pending);
     throw loginError('signIn.captchaRequired', { errorCount: accountFailures, captchaRequired: true });
   }
   const member = await attempt.findMember();
   const valid = await verifyPassword(member?.passwordHash, attempt.password);
   if (!member || !valid) {
-    await scope.recordFailure(attempt.account, ip);
     const errorCount = accountFailures + 1;
     throw loginError(attempt.errorKey, { errorCount, captchaRequired: errorCount >= CAPTCHA_AFTER_FAILURES });
   }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { LoginErrorData, LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
@@ -130,6 +130,19 @@ describe('sign-in by employee number', () => {
     const blocked = await login('E1004', DEMO_PASSWORD, { ip });
     expect(blocked.body.code).toBe(Code.TOO_MANY_REQUESTS);
     expect((await login('E1004', DEMO_PASSWORD, { ip: '203.0.113.8' })).body.code).toBe(Code.OK);
+  });
+
+  it('lets no more than the limit through when attempts from one address arrive at once', async () => {
+    const ip = '203.0.113.40';
+    const burst = await Promise.all(
+      Array.from({ length: MAX_FAILURES_PER_IP + 10 }, (_, i) => login(`Y${i}`, 'Wrong@2026', { ip })),
+    );
+    const refused = burst.filter((r) => r.body.code === Code.LOGIN_ERROR).length;
+    expect(refused).toBeLessThanOrEqual(MAX_FAILURES_PER_IP);
+    expect(burst.filter((r) => r.body.code === Code.TOO_MANY_REQUESTS).length).toBe(burst.length - refused);
+    // The blocked ones were not counted on top: the address stays at the limit.
+    const [row] = await gw.database.db.select({ n: count() }).from(loginAttempts).where(eq(loginAttempts.ip, ip));
+    expect(row!.n).toBe(refused);
   });
 
   it('needs a company for the host', async () => {
