@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Runs every test suite and prints a plain `N passed, N failed` line for each, then a total.
-// Usage: node scripts/test.mjs [unit|gateway|site|budget|e2e ...]   (default: all, in this order)
+// Usage: node scripts/test.mjs [types|unit|gateway|site|budget|e2e ...]   (default: all, in this order)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
 
-const all = ['unit', 'gateway', 'site', 'budget', 'e2e'];
+const all = ['types', 'unit', 'gateway', 'site', 'budget', 'e2e'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 const suites = chosen.length ? chosen : all;
 const bin = (name) => join('node_modules', '.bin', name);
@@ -40,6 +40,16 @@ function playwright() {
   }
 }
 
+/** Type checks: the site (astro check, which covers src/) and the gateway (tsc). */
+function types() {
+  const checks = [
+    [bin('astro'), ['check']],
+    [bin('tsc'), ['--noEmit', '-p', 'server']],
+  ];
+  const failed = checks.filter(([cmd, args]) => run(cmd, args) !== 0).length;
+  return { passed: checks.length - failed, failed, skipped: 0 };
+}
+
 function budget() {
   const out = join(tmp, 'budget.json');
   const status = run(process.execPath, ['scripts/budget.mjs', `--json=${out}`]);
@@ -59,7 +69,7 @@ for (const suite of suites) {
     console.log(`${suite}: 0 passed, 1 failed`);
     continue;
   }
-  const r = suite === 'e2e' ? playwright() : suite === 'budget' ? budget() : vitest(suite);
+  const r = suite === 'e2e' ? playwright() : suite === 'budget' ? budget() : suite === 'types' ? types() : vitest(suite);
   results.push([suite, r]);
   console.log(`${suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 }
