@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { inlineEndpoints } from './scripts/lib/inline-endpoints.mjs';
+import { endpoints } from './src/api/endpoints.ts';
 
 export default defineConfig({
   output: 'static',
@@ -13,5 +15,5 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), inlineEndpoints(endpoints)] },
 });

@@ -1,7 +1,9 @@
 /**
  * Every call the site makes, one row each (product spec section 7). Client functions and
  * gateway routes are both built from this table; a gateway test fails when a row has no
- * handler. Paths are relative to the gateway prefix (default `/gateway`).
+ * handler. Paths are relative to the gateway prefix (default `/gateway`). In the browser build,
+ * each `call('name')` of the API module files is replaced by its row
+ * (scripts/lib/inline-endpoints.mjs), so a page carries only the rows it calls.
  */
 export type Method = 'GET' | 'POST' | 'DELETE';
 export type Access = 'public' | 'auth';
