@@ -16,13 +16,9 @@ import {
   RESEND_SECONDS,
   verifyAndConsumeCode,
 } from './codes';
-import { answeredCaptcha, lastCodeSentTo, tempOutbox, travel, type TempOutbox } from './test-support';
+import { DEMO_PHONES, answeredCaptcha, lastCodeSentTo, tempOutbox, travel, type TempOutbox } from './test-support';
 
-/** E1001 of company one. */
-const ZHANG_WEI = '13816620381';
-/** B2001, a member of company two only. */
-const ZHOU_TING = '13770516248';
-const UNKNOWN = '13900000000';
+const { zhangWei: ZHANG_WEI, zhouTing: ZHOU_TING, unknown: UNKNOWN } = DEMO_PHONES;
 
 let gw: TestGateway;
 let outbox: TempOutbox;

@@ -4,15 +4,9 @@ import type { LoginErrorData, LoginResult, UserInfo } from '@/api/types';
 import { createTestApp, DEMO_PASSWORD, HOST_TWO, type CallOptions, type TestGateway } from '../../testing';
 import { CAPTCHA_AFTER_FAILURES } from '../user/service';
 import { PHONE_CHECK_LIMIT } from './service';
-import { answeredCaptcha, lastCodeSentTo, tempOutbox, type TempOutbox } from './test-support';
+import { DEMO_PHONES, answeredCaptcha, lastCodeSentTo, tempOutbox, type TempOutbox } from './test-support';
 
-/** E1001 of company one. */
-const ZHANG_WEI = '13816620381';
-/** B2001, a member of company two only. */
-const ZHOU_TING = '13770516248';
-/** One person: E1007 in company one, B2007 in company two. */
-const SUN_HAO = '13357289017';
-const UNKNOWN = '13900000000';
+const { zhangWei: ZHANG_WEI, zhouTing: ZHOU_TING, sunHao: SUN_HAO, unknown: UNKNOWN } = DEMO_PHONES;
 
 let gw: TestGateway;
 let outbox: TempOutbox;

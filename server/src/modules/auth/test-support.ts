@@ -47,3 +47,15 @@ export async function travel(db: Db, table: string, column: string, seconds: num
     sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sql.identifier(column)} - make_interval(secs => ${seconds}) where ${where}`,
   );
 }
+
+/** Phones of the demo people (tenants/*.json), for the sign-in tests. */
+export const DEMO_PHONES = {
+  /** E1001 of company one. */
+  zhangWei: '13816620381',
+  /** B2001, a member of company two only. */
+  zhouTing: '13770516248',
+  /** One person: E1007 in company one, B2007 in company two. */
+  sunHao: '13357289017',
+  /** Nobody's. */
+  unknown: '13900000000',
+} as const;
