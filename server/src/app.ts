@@ -15,7 +15,12 @@ import { localFileStore, type FileStore } from './files/store';
 import { langOf, t, type MessageKey } from './i18n';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { courseRoutes } from './modules/course/routes';
+import { dataRoutes } from './modules/data/routes';
 import { enterpriseRoutes } from './modules/enterprise/routes';
+import { liveRoutes } from './modules/live/routes';
+import { playerRoutes } from './modules/player/routes';
+import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { userRoutes } from './modules/user/routes';
@@ -60,6 +65,11 @@ export const routeTable: RouteTable = {
   ...enterpriseRoutes,
   ...accountRoutes,
   ...authRoutes,
+  ...courseRoutes,
+  ...playerRoutes,
+  ...studyRoutes,
+  ...liveRoutes,
+  ...dataRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

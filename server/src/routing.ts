@@ -125,6 +125,8 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
         route.access === 'auth'
           ? await route.handle(await signIn(ctx), await input())
           : await route.handle(ctx, await input());
+      // Downloads (courseware blobs, exported files) answer their own response.
+      if (data instanceof Response) return data;
       return sendOk(c, ctx.lang, data ?? null);
     });
   }

@@ -1,3 +1,7 @@
+import { courseEn } from '@/i18n/sections/course';
+import { learningEn } from '@/i18n/sections/learning';
+import { playerEn } from '@/i18n/sections/player';
+import { studyEn } from '@/i18n/sections/study';
 import type { MessageKey } from '@/i18n/zh';
 
 /** English interface strings; the same keys as `zh.ts` (the type and a test enforce it). */
@@ -292,4 +296,9 @@ export const en: Record<MessageKey, string> = {
   'progress.label': 'Page loading progress',
 
   'auth.loginFirst': 'Please login first!',
+
+  ...learningEn,
+  ...courseEn,
+  ...playerEn,
+  ...studyEn,
 };

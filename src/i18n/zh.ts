@@ -2,6 +2,11 @@
  * Chinese interface strings (the default language). Flat dotted keys; `en.ts` holds the same
  * keys. Spec texts are kept exactly as the spec writes them.
  */
+import { courseZh } from '@/i18n/sections/course';
+import { learningZh } from '@/i18n/sections/learning';
+import { playerZh } from '@/i18n/sections/player';
+import { studyZh } from '@/i18n/sections/study';
+
 export const zh = {
   // Page titles: one per route of routes.ts and per error page.
   'route.index': '首页',
@@ -308,6 +313,11 @@ export const zh = {
 
   // Messages of the spec's text table used by the shell
   'auth.loginFirst': '请先登录！',
+
+  ...learningZh,
+  ...courseZh,
+  ...playerZh,
+  ...studyZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -423,3 +423,613 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// ---- learning: courses, resources, progress, study tasks and projects, live rooms
+
+const tenant = () =>
+  uuid('enterprise_id')
+    .notNull()
+    .references(() => enterprises.id, { onDelete: 'cascade' });
+const member = (name = 'enterprise_user_id') =>
+  uuid(name)
+    .notNull()
+    .references(() => enterpriseUsers.id, { onDelete: 'cascade' });
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Course categories (`system/auth/category/list`), a tree by `parent_id`. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    parentId: uuid('parent_id'),
+    sort: integer('sort').notNull().default(0),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+  },
+  (t) => [index('categories_enterprise_idx').on(t.enterpriseId, t.sort)],
+);
+
+/** Lecturers of a company; `enterprise_user_id` links one who is also a member (userType 2). */
+export const lecturers = pgTable(
+  'lecturers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: uuid('enterprise_user_id').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    titleZh: text('title_zh').notNull().default(''),
+    titleEn: text('title_en').notNull().default(''),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    /** Lecturer level, 1 (junior) to 5 (chief). */
+    level: smallint('level').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lecturers_enterprise_idx').on(t.enterpriseId, t.sort)],
+);
+
+/**
+ * Media and documents. `resource_type`: 2 video, 3 audio, 4 document, 5 image, 6 archive.
+ * `url` is a site path (`/media/…`) or a file-store path (`/files/…`); `play_urls` lists the
+ * video's sources (HLS first) and `video_config` the player settings, sent as a JSON string.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    resourceType: smallint('resource_type').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Original file name; tells document kinds apart (xls, doc, txt, pdf, ppt). */
+    fileName: text('file_name').notNull().default(''),
+    url: text('url').notNull().default(''),
+    playUrls: jsonb('play_urls').$type<{ url: string; type: string; definition?: string }[]>().notNull().default([]),
+    videoConfig: jsonb('video_config').$type<Record<string, unknown>>().notNull().default({}),
+    /** Length in seconds (video, audio); pages for documents count as 0. */
+    duration: integer('duration').notNull().default(0),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** Image-and-text body: paragraphs of plain text and image paths, rendered escaped. */
+    body: jsonb('body').$type<{ type: 'text' | 'image'; value: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resources_enterprise_idx').on(t.enterpriseId)],
+);
+
+/**
+ * Courses. `status` 1 published, 0 removed ('The course has been removed'); `is_free` false
+ * means only members with a `course_purchases` row may watch.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    isFree: boolean('is_free').notNull().default(true),
+    /** Credit hours granted on completion. */
+    creditHours: integer('credit_hours').notNull().default(0),
+    /** A moving watermark with the viewer's name and employee number over the player. */
+    watermark: boolean('watermark').notNull().default(false),
+    /** No seeking past the furthest point watched until a period is completed once. */
+    antiSkip: boolean('anti_skip').notNull().default(false),
+    /** Percentage of a period's duration that completes it. */
+    completeRatio: smallint('complete_ratio').notNull().default(95),
+    /** 1 online, 2 live. */
+    courseType: smallint('course_type').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('courses_enterprise_idx').on(t.enterpriseId, t.status, t.sort),
+    index('courses_category_idx').on(t.categoryId),
+  ],
+);
+
+export const courseLecturers = pgTable(
+  'course_lecturers',
+  {
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lecturerId: uuid('lecturer_id')
+      .notNull()
+      .references(() => lecturers.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.lecturerId] }), index('course_lecturers_lecturer_idx').on(t.lecturerId)],
+);
+
+export const coursePurchases = pgTable(
+  'course_purchases',
+  {
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.enterpriseUserId] })],
+);
+
+/**
+ * Chapters (no parent) and periods (under a chapter) of a course. `content_type`: 2 directory
+ * or video, 3 exam, 4 image, 5 research, 6 offline training, 7 real operation, 8 job
+ * evaluation. A period plays `resource_id`, or links `exam_id` for content type 3.
+ */
+export const courseItems = pgTable(
+  'course_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    sort: integer('sort').notNull().default(0),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    contentType: smallint('content_type').notNull().default(2),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    examId: uuid('exam_id'),
+  },
+  (t) => [index('course_items_course_idx').on(t.courseId, t.sort), index('course_items_enterprise_idx').on(t.enterpriseId)],
+);
+
+/** Files offered with a course for download and preview. */
+export const coursewares = pgTable(
+  'coursewares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('coursewares_course_idx').on(t.courseId)],
+);
+
+/**
+ * A member's progress in one period. `intervals` are the merged played spans in seconds
+ * (`[[0, 31.5], [40, 62]]`), credited by the gateway only as far as wall time allows;
+ * `progress` (0–100) is computed from them, never taken from the client.
+ */
+export const periodProgress = pgTable(
+  'period_progress',
+  {
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => courseItems.id, { onDelete: 'cascade' }),
+    intervals: jsonb('intervals').$type<[number, number][]>().notNull().default([]),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    lastPosition: integer('last_position').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseUserId, t.itemId] }),
+    index('period_progress_course_idx').on(t.enterpriseUserId, t.courseId),
+  ],
+);
+
+/** A member's progress in a course: learning status 0 not started, 1 learning, 2 completed. */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    progress: smallint('progress').notNull().default(0),
+    status: smallint('status').notNull().default(0),
+    lastItemId: uuid('last_item_id'),
+    studySeconds: integer('study_seconds').notNull().default(0),
+    startedAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseUserId, t.courseId] }),
+    index('course_progress_enterprise_idx').on(t.enterpriseId, t.courseId),
+  ],
+);
+
+/**
+ * Watch sessions: one per opening of a period (`info/resource/watch`). Heartbeats credit
+ * played time against the wall time since the last accepted beat.
+ */
+export const watchSessions = pgTable(
+  'watch_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => courseItems.id, { onDelete: 'cascade' }),
+    studyTaskId: uuid('study_task_id'),
+    startedAt: createdAt(),
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedSeconds: integer('credited_seconds').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('watch_sessions_user_idx').on(t.enterpriseUserId, t.itemId)],
+);
+
+/** Study dynamics: what members did (started, completed a period or a course, …). */
+export const studyDynamics = pgTable(
+  'study_dynamics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    /** 1 started a course, 2 completed a period, 3 completed a course, 4 joined a project, 5 joined a live class. */
+    kind: smallint('kind').notNull(),
+    courseId: uuid('course_id'),
+    itemId: uuid('item_id'),
+    projectId: uuid('project_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_dynamics_enterprise_idx').on(t.enterpriseId, t.createdAt), index('study_dynamics_user_idx').on(t.enterpriseUserId, t.createdAt)],
+);
+
+/**
+ * Comments on courses, study tasks and projects (`target_type` 'course' | 'task' | 'project',
+ * later 'announcement'); a reply has `parent_id`.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    parentId: uuid('parent_id'),
+    enterpriseUserId: member(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_target_idx').on(t.enterpriseId, t.targetType, t.targetId, t.createdAt)],
+);
+
+/** Ratings 1–5 (`mark/save`), likes (`admire`) and collections, one row per member and target. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    enterpriseId: tenant(),
+    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    enterpriseUserId: member(),
+    score: smallint('score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.enterpriseUserId] })],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    enterpriseId: tenant(),
+    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    enterpriseUserId: member(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.enterpriseUserId] })],
+);
+
+export const collections = pgTable(
+  'collections',
+  {
+    enterpriseId: tenant(),
+    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    enterpriseUserId: member(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetType, t.targetId, t.enterpriseUserId] }),
+    index('collections_user_idx').on(t.enterpriseUserId, t.createdAt),
+  ],
+);
+
+/** Exams, as far as learning needs them (a course's exam period); the exam centre extends them. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Minutes. */
+    duration: integer('duration').notNull().default(60),
+    totalScore: integer('total_score').notNull().default(100),
+    passScore: integer('pass_score').notNull().default(60),
+    /** Attempts allowed; 0 unlimited. */
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exams_enterprise_idx').on(t.enterpriseId)],
+);
+
+/**
+ * A member's exam task. `status`: 0 waiting for test, 1 pass, 2 fail, 3 waiting to be marked,
+ * 4 absent. `type` 1 is a course's exam (`saveExamTaskByCourseId`).
+ */
+export const examTasks = pgTable(
+  'exam_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    type: smallint('type').notNull().default(1),
+    courseId: uuid('course_id'),
+    itemId: uuid('item_id'),
+    status: smallint('status').notNull().default(0),
+    score: integer('score'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('exam_tasks_user_idx').on(t.enterpriseId, t.enterpriseUserId),
+    unique('exam_tasks_course_key').on(t.enterpriseUserId, t.examId, t.courseId, t.type),
+  ],
+);
+
+/**
+ * Study tasks assigned to members. `task_type`: 1 learning, 2 exam, 3 assessment, 4 coaching.
+ */
+export const studyTasks = pgTable(
+  'study_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    taskType: smallint('task_type').notNull().default(1),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_tasks_enterprise_idx').on(t.enterpriseId, t.startAt)],
+);
+
+/** What a study task contains: courses (and, for exam tasks, an exam), in order. */
+export const studyTaskItems = pgTable(
+  'study_task_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => studyTasks.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    examId: uuid('exam_id').references(() => exams.id, { onDelete: 'cascade' }),
+    required: boolean('required').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('study_task_items_task_idx').on(t.taskId, t.sort)],
+);
+
+export const studyTaskMembers = pgTable(
+  'study_task_members',
+  {
+    enterpriseId: tenant(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => studyTasks.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    assignedAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.enterpriseUserId] }), index('study_task_members_user_idx').on(t.enterpriseUserId)],
+);
+
+/**
+ * Study (training) projects. `registration` 0 open to all, 1 register first, 2 register and
+ * wait for approval; `study_days` limits learning after joining ('The available learning time
+ * has expired'); `study_end_at` closes it for everyone.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    registration: smallint('registration').notNull().default(0),
+    /** Free projects are listed on the free list, open to every member. */
+    isFree: boolean('is_free').notNull().default(false),
+    studyDays: integer('study_days'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
+    studyEndAt: timestamp('study_end_at', { withTimezone: true }),
+    creditHours: integer('credit_hours').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_enterprise_idx').on(t.enterpriseId, t.sort)],
+);
+
+/** A project's phases (`viem/phase/content`), in order. */
+export const projectPhases = pgTable(
+  'project_phases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+  },
+  (t) => [index('project_phases_project_idx').on(t.projectId, t.sort)],
+);
+
+/** A project's courses: required or elective, in a phase. */
+export const projectCourses = pgTable(
+  'project_courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    phaseId: uuid('phase_id').references(() => projectPhases.id, { onDelete: 'set null' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    required: boolean('required').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('project_courses_project_idx').on(t.projectId, t.sort)],
+);
+
+export const projectLecturers = pgTable(
+  'project_lecturers',
+  {
+    enterpriseId: tenant(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    lecturerId: uuid('lecturer_id')
+      .notNull()
+      .references(() => lecturers.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.lecturerId] })],
+);
+
+/** Registrations for projects: `status` 0 waiting for review, 1 approved, 2 rejected. */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    enterpriseId: tenant(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    status: smallint('status').notNull().default(0),
+    appliedAt: createdAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.enterpriseUserId] }), index('project_members_user_idx').on(t.enterpriseUserId)],
+);
+
+/** Course user records (`course/user/record/save`, `edit`): a member's notes on a course. */
+export const courseUserRecords = pgTable(
+  'course_user_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('course_user_records_user_idx').on(t.enterpriseUserId, t.courseId)],
+);
+
+/**
+ * Live rooms. Status follows the clock: before `start_at` upcoming, between live, after
+ * `end_at` ended; `stream_url` is the live HLS source and `playback_resource_id` the recording.
+ */
+export const liveRooms = pgTable(
+  'live_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    lecturerId: uuid('lecturer_id').references(() => lecturers.id, { onDelete: 'set null' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    streamUrl: text('stream_url').notNull().default(''),
+    playbackResourceId: uuid('playback_resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** Seconds without a heartbeat after which a viewer counts as hung up. */
+    hangUpSeconds: integer('hang_up_seconds').notNull().default(90),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_rooms_enterprise_idx').on(t.enterpriseId, t.startAt)],
+);
+
+/** Attendance in a live room: joined, signed, left, hang-ups detected. */
+export const liveAttendance = pgTable(
+  'live_attendance',
+  {
+    enterpriseId: tenant(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => liveRooms.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    joinedAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    watchSeconds: integer('watch_seconds').notNull().default(0),
+    hangUps: integer('hang_ups').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.enterpriseUserId] })],
+);
+
+/**
+ * Export records (the download centre): `export_status` 1 in progress, 2 finished and
+ * downloadable, 3 failed. The file lives in the file store under `file_key`.
+ */
+export const exportRecords = pgTable(
+  'export_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    fileKey: text('file_key'),
+    exportStatus: smallint('export_status').notNull().default(1),
+    /** What was exported (`courseProgress`, …), for the record's owner. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('export_records_user_idx').on(t.enterpriseId, t.enterpriseUserId, t.createdAt)],
+);
