@@ -143,6 +143,8 @@ export const endpoints = {
   progressExport: { method: 'POST', path: 'data/auth/course/user/progress/export', access: 'auth' },
   exportRecordPage: { method: 'POST', path: 'data/crm/export/record/page', access: 'auth', paging: DEFAULT_PAGING },
   exportRecordDownloadUrl: { method: 'GET', path: 'data/crm/export/record/get/file/download/url', access: 'auth' },
+  /** The file behind a download URL: public, but only with the URL's unexpired signature. */
+  exportFileDownload: { method: 'GET', path: 'data/crm/export/record/file', access: 'public' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;
