@@ -113,6 +113,8 @@ const zh = {
   'learning.examUnavailable': '考试暂不可参加',
   'learning.exportFailed': '导出失败',
   'learning.forbidden': '没有权限',
+  'data.downloadLinkInvalid': '下载链接无效或已过期，请重新下载',
+  'learning.watermarkPdfOnly': '只有 PDF 课件可以下载水印版',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -213,6 +215,8 @@ const en: Record<MessageKey, string> = {
   'learning.examUnavailable': 'The exam is not available',
   'learning.exportFailed': 'Export failed',
   'learning.forbidden': 'Not allowed',
+  'data.downloadLinkInvalid': 'The download link is invalid or has expired, please download again',
+  'learning.watermarkPdfOnly': 'Only PDF coursewares can be downloaded with a watermark',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

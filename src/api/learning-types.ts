@@ -92,7 +92,7 @@ export interface CourseCount {
 
 /** `courseView`: a course's detail. */
 export interface CourseDetail extends CourseItem {
-  /** 1 published, 0 removed. A removed course answers code 500 'The course has been removed'. */
+  /** 1 published, 0 removed. A removed course answers code 460 (FORBIDDEN) 'The course has been removed'. */
   status: number;
   /** False when the course is paid and the caller has not bought it. */
   purchased: boolean;
@@ -124,6 +124,8 @@ export interface CourseResourceItem {
   studyProgress: number;
   /** Exam of an exam period (content type 3). */
   examId: string | null;
+  /** The period's resource (for `coursewarePreview?resourceId` and `resourceLibraryDownload?id`); null for chapters and periods without one. */
+  resourceId?: string | null;
   subTrainingProgress: CourseResourceItem[];
 }
 
@@ -241,6 +243,8 @@ export interface ResourceWatchResult {
   fileName: string;
   /** Direct URL of audio, document, image or archive resources. */
   url: string;
+  /** The period's resource, for `coursewarePreview?resourceId` and `resourceLibraryDownload?id`. */
+  resourceId?: string;
   /** Video sources; empty when the video has not been uploaded ('This video has not been updated'). */
   playUrls: PlayUrl[];
   /** JSON string: `{ "poster"?, "autoplay"?, "startTime"?, … }`, merged with `playUrls` by the player. */

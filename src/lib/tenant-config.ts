@@ -163,6 +163,297 @@ export const ssoSettingsSchema = z.strictObject({
   claim: z.string().min(1).default('employee_number'),
 });
 
+// ---- learning demo content: objects refer to each other by `key`, members by `empNo`
+
+/** A short name other entries of the learning section refer to (`onboarding`, `welcome-video`). */
+const seedKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lower-case letters, digits and dashes');
+/** A site path, `/media/demo/welcome.mp4`; empty for none. */
+const sitePath = z.union([z.string().regex(/^\/[^/]/, 'a site path'), z.literal('')]);
+/** A played span in seconds, `[start, end]`. */
+const spanSchema = z.tuple([z.number().min(0), z.number().min(0)]);
+
+export const learningCategorySchema = z.strictObject({
+  /** Reference for courses. */
+  key: seedKey,
+  /** Category name. */
+  name: localizedTextSchema,
+  /** Sub-categories, in order. */
+  get children() {
+    return z.array(learningCategorySchema).default([]);
+  },
+});
+
+export const learningLecturerSchema = z.strictObject({
+  /** Reference for courses, projects and live rooms. */
+  key: seedKey,
+  /** Lecturer's name. */
+  name: localizedTextSchema,
+  /** Job title shown with the name. */
+  title: localizedTextSchema.optional(),
+  /** Short introduction. */
+  intro: localizedTextSchema.optional(),
+  /** Portrait, a site path. */
+  avatar: sitePath.default(''),
+  /** Level, 1 (junior) to 5 (chief). */
+  level: z.int().min(1).max(5).default(1),
+  /** Employee number of the member this lecturer is, if any. */
+  empNo: z.string().min(1).optional(),
+});
+
+export const learningResourceSchema = z.strictObject({
+  /** Reference for periods, coursewares and playbacks. */
+  key: seedKey,
+  /** 2 video, 3 audio, 4 document, 5 image, 6 archive. */
+  type: z.literal([2, 3, 4, 5, 6]),
+  /** Resource name. */
+  name: localizedTextSchema,
+  /** File name shown and used for downloads; its extension tells document kinds apart. */
+  fileName: z.string().default(''),
+  /** The file, a site path (`/media/demo/…`). */
+  url: sitePath.default(''),
+  /** A video's sources, HLS first. */
+  playUrls: z
+    .array(z.strictObject({ url: z.string().regex(/^\/[^/]/), type: z.enum(['hls', 'mp4']), definition: z.string().optional() }))
+    .default([]),
+  /** Player settings (`{ "poster": … }`), sent to the player as a JSON string. */
+  videoConfig: z.record(z.string(), z.unknown()).default({}),
+  /** Length in seconds of a video or audio, as the file really is. */
+  duration: z.int().min(0).default(0),
+  /** An image-and-text body: paragraphs and image site paths, in order. */
+  body: z.array(z.strictObject({ type: z.enum(['text', 'image']), value: z.string().min(1) })).default([]),
+});
+
+export const learningExamSchema = z.strictObject({
+  /** Reference for exam periods and exam tasks. */
+  key: seedKey,
+  /** Exam name. */
+  name: localizedTextSchema,
+  /** Time allowed, minutes. */
+  duration: z.int().min(1).default(60),
+  /** Full marks. */
+  totalScore: z.int().min(1).default(100),
+  /** Marks needed to pass. */
+  passScore: z.int().min(0).default(60),
+  /** Attempts allowed; 0 unlimited. */
+  attempts: z.int().min(0).default(1),
+});
+
+export const learningPeriodSchema = z.strictObject({
+  /** Reference for progress rows; needed only by periods someone has progress in. */
+  key: seedKey.optional(),
+  /** Period name. */
+  name: localizedTextSchema,
+  /** 2 video or other resource, 3 exam, 4 image and text, 5 research, 6 offline training, 7 real operation, 8 job evaluation. */
+  contentType: z.literal([2, 3, 4, 5, 6, 7, 8]),
+  /** The resource the period plays or shows. */
+  resource: seedKey.optional(),
+  /** The exam of an exam period (content type 3). */
+  exam: seedKey.optional(),
+});
+
+export const learningCourseSchema = z.strictObject({
+  /** Reference for tasks, projects, live rooms and progress. */
+  key: seedKey,
+  /** Course name. */
+  name: localizedTextSchema,
+  /** Introduction. */
+  intro: localizedTextSchema.optional(),
+  /** Cover image, a site path. */
+  cover: sitePath.default(''),
+  /** Category key. */
+  category: seedKey.optional(),
+  /** 1 published, 0 removed. */
+  status: z.literal([0, 1]).default(1),
+  /** False: only members who bought it may watch. */
+  isFree: z.boolean().default(true),
+  /** Credit hours granted on completion. */
+  creditHours: z.int().min(0).default(0),
+  /** Moving watermark with the viewer's name and employee number. */
+  watermark: z.boolean().default(false),
+  /** No seeking past the furthest point watched on first viewing. */
+  antiSkip: z.boolean().default(false),
+  /** Percentage of a period's duration that completes it. */
+  completeRatio: z.int().min(1).max(100).default(95),
+  /** Lecturer keys, in order. */
+  lecturers: z.array(seedKey).default([]),
+  /** Chapters with their periods, in order. */
+  chapters: z.array(z.strictObject({ name: localizedTextSchema, periods: z.array(learningPeriodSchema) })).default([]),
+  /** Resource keys of the course's downloadable files, in order. */
+  coursewares: z.array(seedKey).default([]),
+});
+
+/** A course in a study task or project; required or elective. */
+const courseRefSchema = z.strictObject({
+  /** Course key. */
+  course: seedKey,
+  /** Required (true) or elective. */
+  required: z.boolean().default(true),
+});
+
+export const learningStudyTaskSchema = z.strictObject({
+  /** Task name. */
+  name: localizedTextSchema,
+  /** Introduction. */
+  intro: localizedTextSchema.optional(),
+  /** Cover image, a site path. */
+  cover: sitePath.default(''),
+  /** 1 learning, 2 exam, 3 assessment, 4 coaching. */
+  taskType: z.literal([1, 2, 3, 4]),
+  /** Start, in days from the seeding moment (negative: in the past). */
+  startInDays: z.number(),
+  /** End, in days from the seeding moment; omitted: open-ended. */
+  endInDays: z.number().optional(),
+  /** Courses of the task, in order. */
+  courses: z.array(courseRefSchema).default([]),
+  /** Exam keys of an exam task. */
+  exams: z.array(seedKey).default([]),
+  /** Employee numbers of the members it is assigned to. */
+  members: z.array(z.string().min(1)).default([]),
+});
+
+export const learningProjectSchema = z.strictObject({
+  /** Reference for live rooms. */
+  key: seedKey,
+  /** Project name. */
+  name: localizedTextSchema,
+  /** Introduction. */
+  intro: localizedTextSchema.optional(),
+  /** Cover image, a site path. */
+  cover: sitePath.default(''),
+  /** 0 open to all, 1 register first, 2 register and wait for approval. */
+  registration: z.literal([0, 1, 2]).default(0),
+  /** Listed on the free list, open to every member. */
+  isFree: z.boolean().default(false),
+  /** Days a member may learn after joining; omitted: no limit. */
+  studyDays: z.int().min(1).optional(),
+  /** Start, in days from the seeding moment. */
+  startInDays: z.number(),
+  /** Learning closes for everyone, in days from the seeding moment; omitted: never. */
+  studyEndInDays: z.number().optional(),
+  /** Credit hours granted on completion. */
+  creditHours: z.int().min(0).default(0),
+  /** Phases with their courses, in order. */
+  phases: z
+    .array(z.strictObject({ name: localizedTextSchema, intro: localizedTextSchema.optional(), courses: z.array(courseRefSchema) }))
+    .default([]),
+  /** Courses outside any phase. */
+  courses: z.array(courseRefSchema).default([]),
+  /** Lecturer keys, in order. */
+  lecturers: z.array(seedKey).default([]),
+  /** Registrations: 0 waiting for review, 1 approved, 2 rejected; days relative to the seeding moment. */
+  members: z
+    .array(z.strictObject({ empNo: z.string().min(1), status: z.literal([0, 1, 2]), appliedInDays: z.number(), approvedInDays: z.number().optional() }))
+    .default([]),
+});
+
+export const learningLiveRoomSchema = z.strictObject({
+  /** Room name. */
+  name: localizedTextSchema,
+  /** Introduction. */
+  intro: localizedTextSchema.optional(),
+  /** Cover image, a site path. */
+  cover: sitePath.default(''),
+  /** Lecturer key. */
+  lecturer: seedKey.optional(),
+  /** Course key the room belongs to. */
+  course: seedKey.optional(),
+  /** Start, in hours from the seeding moment. */
+  startInHours: z.number(),
+  /** End, in hours from the seeding moment. */
+  endInHours: z.number(),
+  /** The live HLS source, a site path. */
+  streamUrl: sitePath.default(''),
+  /** Resource key of the recording. */
+  playback: seedKey.optional(),
+  /** Seconds without a heartbeat after which a viewer counts as hung up. */
+  hangUpSeconds: z.int().min(10).default(90),
+});
+
+export const learningProgressSchema = z.strictObject({
+  /** Employee number of the learner. */
+  empNo: z.string().min(1),
+  /** Course key. */
+  course: seedKey,
+  /** When the learner started the course, in days from the seeding moment. */
+  startedInDays: z.number(),
+  /** What was played of each period; progress, completion and study dynamics follow from it. */
+  periods: z.array(
+    z.strictObject({
+      /** Period key. */
+      period: seedKey,
+      /** Played spans in seconds. */
+      intervals: z.array(spanSchema),
+      /** When it was last played, in days from the seeding moment. */
+      atInDays: z.number(),
+    }),
+  ),
+});
+
+export const learningSeedSchema = z
+  .strictObject({
+    /** Course categories, a tree. */
+    categories: z.array(learningCategorySchema).default([]),
+    /** Lecturers. */
+    lecturers: z.array(learningLecturerSchema).default([]),
+    /** Media and documents. */
+    resources: z.array(learningResourceSchema).default([]),
+    /** Exams linked from courses and tasks. */
+    exams: z.array(learningExamSchema).default([]),
+    /** Courses, in list order. */
+    courses: z.array(learningCourseSchema).default([]),
+    /** Study tasks. */
+    studyTasks: z.array(learningStudyTaskSchema).default([]),
+    /** Study projects, in list order. */
+    projects: z.array(learningProjectSchema).default([]),
+    /** Live rooms. */
+    liveRooms: z.array(learningLiveRoomSchema).default([]),
+    /** Members' progress in courses. */
+    progress: z.array(learningProgressSchema).default([]),
+  })
+  .superRefine((l, ctx) => {
+    const keys = (items: { key?: string }[]) => new Set(items.flatMap((i) => (i.key ? [i.key] : [])));
+    const flatten = (cs: LearningCategorySeed[]): LearningCategorySeed[] => cs.flatMap((c) => [c, ...flatten(c.children)]);
+    const known = {
+      category: keys(flatten(l.categories)),
+      lecturer: keys(l.lecturers),
+      resource: keys(l.resources),
+      exam: keys(l.exams),
+      course: keys(l.courses),
+      period: keys(l.courses.flatMap((c) => c.chapters.flatMap((ch) => ch.periods))),
+    };
+    const check = (kind: keyof typeof known, key: string | undefined, path: (string | number)[]) => {
+      if (key !== undefined && !known[kind].has(key)) ctx.addIssue({ code: 'custom', message: `unknown ${kind} '${key}'`, path });
+    };
+    l.courses.forEach((c, i) => {
+      check('category', c.category, ['courses', i, 'category']);
+      c.lecturers.forEach((k, j) => check('lecturer', k, ['courses', i, 'lecturers', j]));
+      c.coursewares.forEach((k, j) => check('resource', k, ['courses', i, 'coursewares', j]));
+      c.chapters.forEach((ch, j) =>
+        ch.periods.forEach((p, k) => {
+          check('resource', p.resource, ['courses', i, 'chapters', j, 'periods', k, 'resource']);
+          check('exam', p.exam, ['courses', i, 'chapters', j, 'periods', k, 'exam']);
+        }),
+      );
+    });
+    l.studyTasks.forEach((t, i) => {
+      t.courses.forEach((r, j) => check('course', r.course, ['studyTasks', i, 'courses', j]));
+      t.exams.forEach((k, j) => check('exam', k, ['studyTasks', i, 'exams', j]));
+    });
+    l.projects.forEach((p, i) => {
+      [...p.phases.flatMap((ph) => ph.courses), ...p.courses].forEach((r) => check('course', r.course, ['projects', i, 'courses']));
+      p.lecturers.forEach((k, j) => check('lecturer', k, ['projects', i, 'lecturers', j]));
+    });
+    l.liveRooms.forEach((r, i) => {
+      check('lecturer', r.lecturer, ['liveRooms', i, 'lecturer']);
+      check('course', r.course, ['liveRooms', i, 'course']);
+      check('resource', r.playback, ['liveRooms', i, 'playback']);
+    });
+    l.progress.forEach((p, i) => {
+      check('course', p.course, ['progress', i, 'course']);
+      p.periods.forEach((pp, j) => check('period', pp.period, ['progress', i, 'periods', j, 'period']));
+    });
+  });
+
 export const tenantConfigSchema = z.strictObject({
   /** JSON schema hint for editors; ignored. */
   $schema: z.string().optional(),
@@ -182,6 +473,8 @@ export const tenantConfigSchema = z.strictObject({
     navItems: z.array(navItemSchema).min(1),
     /** Accounts of the company. */
     users: z.array(seedUserSchema),
+    /** Courses, resources, study tasks, projects, live rooms and progress of the demo. */
+    learning: learningSeedSchema.optional(),
   }),
 });
 
@@ -192,3 +485,5 @@ export type NavItemConfig = z.output<typeof navItemSchema>;
 export type WecomSettings = z.output<typeof wecomSettingsSchema>;
 export type DingtalkSettings = z.output<typeof dingtalkSettingsSchema>;
 export type SsoSettings = z.output<typeof ssoSettingsSchema>;
+export type LearningSeed = z.output<typeof learningSeedSchema>;
+export type LearningCategorySeed = z.output<typeof learningCategorySchema>;

@@ -21,6 +21,7 @@ import {
 import { seedSignIn } from '../modules/auth/seed';
 import { hashPassword } from '../modules/user/password';
 import { globalEnums } from './enums';
+import { seedLearning } from './learning';
 import { organisationFor } from './organisation';
 
 export const defaultTenantsDir = fileURLToPath(new URL('../../../tenants', import.meta.url));
@@ -131,6 +132,7 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
         });
       }
       await seedSignIn(tx, enterpriseId, config);
+      if (seed.learning) await seedLearning(tx, enterpriseId, seed.learning);
     }
   });
   return true;

@@ -1,16 +1,16 @@
 /** Handlers of the live rows of the call table. Live rooms, playbacks and attendance. */
-import { Code } from '@/api/codes';
-import { ApiError } from '../../envelope';
+import { z } from 'zod';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
+import { attendanceHangUp, attendanceSign, liveLeave, liveRoomWatchUrl, liveWatch, playBackWatch } from './service';
 
-// TODO(scaffold): replaced by the real handlers before this lands.
-const pending = () => Promise.reject(new ApiError(Code.INTERNAL, 'internal'));
+const byId = z.object({ id: z.uuid() });
+const byRoom = z.object({ roomId: z.uuid() });
 
 export const liveRoutes = {
-  liveRoomWatchUrl: publicRoute({ handle: pending }),
-  liveWatch: authRoute({ handle: pending }),
-  liveLeave: authRoute({ handle: pending }),
-  playBackWatch: authRoute({ handle: pending }),
-  attendanceSign: authRoute({ handle: pending }),
-  attendanceHangUp: authRoute({ handle: pending }),
+  liveRoomWatchUrl: publicRoute({ input: byId, handle: (ctx, { id }) => liveRoomWatchUrl(ctx, id) }),
+  liveWatch: authRoute({ input: byRoom, handle: (ctx, { roomId }) => liveWatch(ctx, roomId) }),
+  liveLeave: authRoute({ input: byRoom, handle: (ctx, { roomId }) => liveLeave(ctx, roomId) }),
+  playBackWatch: authRoute({ input: byId, handle: (ctx, { id }) => playBackWatch(ctx, id) }),
+  attendanceSign: authRoute({ input: byRoom, handle: (ctx, { roomId }) => attendanceSign(ctx, roomId) }),
+  attendanceHangUp: authRoute({ input: byRoom, handle: (ctx, { roomId }) => attendanceHangUp(ctx, roomId) }),
 } satisfies Partial<RouteTable>;

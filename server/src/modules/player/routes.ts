@@ -1,20 +1,79 @@
 /** Handlers of the player rows of the call table. The player: opening a period, heartbeats and progress the gateway computes, course exams. */
-import { Code } from '@/api/codes';
-import { ApiError } from '../../envelope';
-import { authRoute, publicRoute, type RouteTable } from '../../routing';
+import { z } from 'zod';
+import { authRoute, type RouteTable } from '../../routing';
+import {
+  courseConfig,
+  getTaskIsOk,
+  imageTextWatch,
+  progressCheckResource,
+  progressGet,
+  progressResource,
+  reportProgress,
+  resourceWatch,
+  saveExamTaskByCourseId,
+} from './service';
 
-// TODO(scaffold): replaced by the real handlers before this lands.
-const pending = () => Promise.reject(new ApiError(Code.INTERNAL, 'internal'));
+const id = z.uuid();
+/** Media seconds; far beyond any medium, so clipping (not validation) handles odd values. */
+const seconds = z.number().min(-1e6).max(1e7);
+
+const watchInput = z.object({
+  courseId: id,
+  itemId: id,
+  studyTaskId: id.optional(),
+  projectId: id.optional(),
+});
+
+const report = z.object({
+  watchId: id,
+  intervals: z.array(z.tuple([seconds, seconds])).max(500),
+  position: seconds,
+});
 
 export const playerRoutes = {
-  resourceWatch: authRoute({ handle: pending }),
-  imageTextWatch: authRoute({ handle: pending }),
-  courseConfig: authRoute({ handle: pending }),
-  resourceLogUpdate: authRoute({ handle: pending }),
-  progressGet: authRoute({ handle: pending }),
-  progressResource: authRoute({ handle: pending }),
-  progressSave: authRoute({ handle: pending }),
-  progressCheckResource: authRoute({ handle: pending }),
-  saveExamTaskByCourseId: authRoute({ handle: pending }),
-  getTaskIsOk: authRoute({ handle: pending }),
+  resourceWatch: authRoute({
+    input: watchInput,
+    handle: (ctx, body) => resourceWatch(ctx, body),
+  }),
+  imageTextWatch: authRoute({
+    input: z.object({ courseId: id, itemId: id }),
+    handle: (ctx, query) => imageTextWatch(ctx, query),
+  }),
+  courseConfig: authRoute({
+    input: z.object({ courseId: id, studyTaskId: id.optional() }),
+    handle: (ctx, query) => courseConfig(ctx, query),
+  }),
+  resourceLogUpdate: authRoute({
+    input: report,
+    handle: (ctx, body) => reportProgress(ctx, body),
+  }),
+  progressGet: authRoute({
+    input: z.object({ courseId: id, studyTaskId: id.optional() }),
+    handle: (ctx, query) => progressGet(ctx, query),
+  }),
+  progressResource: authRoute({
+    input: z.object({ itemId: id }),
+    handle: (ctx, query) => progressResource(ctx, query),
+  }),
+  progressSave: authRoute({
+    input: report,
+    handle: (ctx, body) => reportProgress(ctx, body),
+  }),
+  progressCheckResource: authRoute({
+    input: watchInput,
+    handle: (ctx, query) => progressCheckResource(ctx, query),
+  }),
+  saveExamTaskByCourseId: authRoute({
+    input: z.object({
+      courseId: id,
+      itemId: id,
+      examId: id,
+      type: z.number().int().min(1).max(9).default(1),
+    }),
+    handle: (ctx, body) => saveExamTaskByCourseId(ctx, body),
+  }),
+  getTaskIsOk: authRoute({
+    input: z.object({ taskId: id }),
+    handle: (ctx, query) => getTaskIsOk(ctx, query),
+  }),
 } satisfies Partial<RouteTable>;

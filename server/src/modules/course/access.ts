@@ -1,0 +1,65 @@
+/**
+ * Who may watch and download a course's content: the one rule shared by the course pages and
+ * the player. A removed course answers 'The course has been removed'; a paid course without a
+ * purchase by the caller answers 'You can only watch it after purchase'.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Code } from '@/api/codes';
+import type { Db } from '../../db/client';
+import { coursePurchases, courses } from '../../db/schema';
+import { ApiError } from '../../envelope';
+import type { MessageKey } from '../../i18n';
+
+export type CourseRow = typeof courses.$inferSelect;
+
+export interface CourseAccess {
+  /** The course of the caller's enterprise; undefined when there is none with that id. */
+  course: CourseRow | undefined;
+  allowed: boolean;
+  /** Why not: 'learning.notFound', 'learning.courseRemoved' or 'learning.purchaseFirst'. */
+  messageKey: MessageKey | null;
+}
+
+/**
+ * Whether member `memberId` of enterprise `eid` may watch course `courseId`.
+ *
+ * @example const { allowed, messageKey } = await courseAccess(db, tenant.id, member.id, id)
+ */
+export async function courseAccess(db: Db, eid: string, memberId: string, courseId: string): Promise<CourseAccess> {
+  const [row] = await db
+    .select({ course: courses, purchasedBy: coursePurchases.enterpriseUserId })
+    .from(courses)
+    .leftJoin(
+      coursePurchases,
+      and(
+        eq(coursePurchases.courseId, courses.id),
+        eq(coursePurchases.enterpriseId, eid),
+        eq(coursePurchases.enterpriseUserId, memberId),
+      ),
+    )
+    .where(and(eq(courses.enterpriseId, eid), eq(courses.id, courseId)));
+  if (!row) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
+  if (row.course.status !== 1) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };
+  if (!row.course.isFree && row.purchasedBy === null) {
+    return { course: row.course, allowed: false, messageKey: 'learning.purchaseFirst' };
+  }
+  return { course: row.course, allowed: true, messageKey: null };
+}
+
+/** The refusal of a {@link courseAccess} answer as an error: not found, or FORBIDDEN with the spec's message. */
+export function accessError(access: CourseAccess): ApiError {
+  return access.course
+    ? new ApiError(Code.FORBIDDEN, access.messageKey ?? 'learning.forbidden')
+    : new ApiError(Code.NOT_FOUND, 'learning.notFound');
+}
+
+/**
+ * The course if the caller may watch it; throws not found or FORBIDDEN otherwise.
+ *
+ * @example const course = await requireCourseAccess(db, tenant.id, member.id, id)
+ */
+export async function requireCourseAccess(db: Db, eid: string, memberId: string, courseId: string): Promise<CourseRow> {
+  const access = await courseAccess(db, eid, memberId, courseId);
+  if (!access.allowed || !access.course) throw accessError(access);
+  return access.course;
+}

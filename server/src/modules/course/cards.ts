@@ -1,0 +1,156 @@
+/**
+ * Course cards (`CourseItem`) for any list of course ids, in three queries whatever the list's
+ * length: the courses with their counts and the caller's progress, their period totals, and
+ * their lecturers. Course lists, study tasks and projects all build their cards here.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CourseItem, LearningStatus, LecturerBrief } from '@/api/learning-types';
+import type { Locale } from '@/i18n/routes';
+import { isUuid } from '../../db/access';
+import type { Db } from '../../db/client';
+import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
+
+/** Target type of course rows in comments, ratings, likes and collections. */
+export const COURSE_TARGET = 'course';
+
+/**
+ * SQL condition: the course item aliased `alias` is a period, not a chapter. Periods sit under
+ * a chapter; a top-level item without children is a period too (a course without chapters).
+ */
+export function periodCondition(alias: string) {
+  const a = sql.raw(alias);
+  return sql`(${a}.parent_id is not null or not exists (select 1 from course_items ch where ch.enterprise_id = ${a}.enterprise_id and ch.parent_id = ${a}.id))`;
+}
+
+/** Average rating of a course with one decimal (0 when unrated), as SQL. */
+function ratingOf(eid: string) {
+  return sql<number>`(select coalesce(round(avg(r.score)::numeric, 1), 0)::float8 from ratings r
+    where r.enterprise_id = ${eid} and r.target_type = ${COURSE_TARGET} and r.target_id = ${courses.id})`.mapWith(Number);
+}
+
+/** The caller's learning status as the type, from a stored small integer. */
+export function toLearningStatus(value: number | null | undefined): LearningStatus {
+  return value === 1 || value === 2 ? value : 0;
+}
+
+/** A lecturer row in the caller's language. */
+export function toLecturerBrief(
+  row: Pick<typeof lecturers.$inferSelect, 'id' | 'nameZh' | 'nameEn' | 'titleZh' | 'titleEn' | 'avatar'>,
+  lang: Locale,
+): LecturerBrief {
+  return {
+    id: row.id,
+    name: lang === 'en' ? row.nameEn : row.nameZh,
+    title: lang === 'en' ? row.titleEn : row.titleZh,
+    avatar: row.avatar,
+  };
+}
+
+/**
+ * Cards of the given courses of enterprise `eid`, in the order of `ids`, as `memberId` sees
+ * them (progress, learning status) in `lang`. Ids of other enterprises or unknown ids are left
+ * out (so are malformed ones); removed courses are included (callers filter by status when they list).
+ *
+ * @example courseCards(db, tenant.id, member.id, 'en', [a, b]) → [cardOfA, cardOfB]
+ */
+export async function courseCards(
+  db: Db,
+  eid: string,
+  memberId: string,
+  lang: Locale,
+  ids: string[],
+): Promise<CourseItem[]> {
+  const unique = [...new Set(ids)].filter(isUuid);
+  if (unique.length === 0) return [];
+
+  const rows = await db
+    .select({
+      course: courses,
+      categoryZh: categories.nameZh,
+      categoryEn: categories.nameEn,
+      progress: courseProgress.progress,
+      status: courseProgress.status,
+      learnerCount: sql<number>`(select count(*) from course_progress cp
+        where cp.enterprise_id = ${eid} and cp.course_id = ${courses.id})`.mapWith(Number),
+      rating: ratingOf(eid),
+      admireCount: sql<number>`(select count(*) from likes l
+        where l.enterprise_id = ${eid} and l.target_type = ${COURSE_TARGET} and l.target_id = ${courses.id})`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(categories, and(eq(categories.id, courses.categoryId), eq(categories.enterpriseId, eid)))
+    .leftJoin(
+      courseProgress,
+      and(
+        eq(courseProgress.courseId, courses.id),
+        eq(courseProgress.enterpriseId, eid),
+        eq(courseProgress.enterpriseUserId, memberId),
+      ),
+    )
+    .where(and(eq(courses.enterpriseId, eid), inArray(courses.id, unique)));
+  if (rows.length === 0) return [];
+  const found = rows.map((r) => r.course.id);
+
+  const [periods, lecturerRows] = await Promise.all([
+    db.execute(sql`
+      select p.course_id,
+             count(*) as period_count,
+             coalesce(sum(case when res.resource_type in (2, 3) then res.duration else 0 end), 0) as total_duration
+      from course_items p
+      left join resources res on res.id = p.resource_id and res.enterprise_id = ${eid}
+      where p.enterprise_id = ${eid}
+        and p.course_id in (${sql.join(found.map((id) => sql`${id}`), sql`, `)})
+        and ${periodCondition('p')}
+      group by p.course_id`),
+    db
+      .select({ courseId: courseLecturers.courseId, lecturer: lecturers })
+      .from(courseLecturers)
+      .innerJoin(lecturers, and(eq(lecturers.id, courseLecturers.lecturerId), eq(lecturers.enterpriseId, eid)))
+      .where(and(eq(courseLecturers.enterpriseId, eid), inArray(courseLecturers.courseId, found)))
+      .orderBy(asc(courseLecturers.sort), asc(lecturers.sort)),
+  ]);
+
+  const periodStats = new Map(
+    rowsOf<{ course_id: string; period_count: number | string; total_duration: number | string }>(periods).map((p) => [p.course_id, { count: Number(p.period_count), duration: Number(p.total_duration) }]),
+  );
+  const lecturersOf = new Map<string, LecturerBrief[]>();
+  for (const { courseId, lecturer } of lecturerRows) {
+    const list = lecturersOf.get(courseId) ?? [];
+    list.push(toLecturerBrief(lecturer, lang));
+    lecturersOf.set(courseId, list);
+  }
+
+  const cards = new Map<string, CourseItem>();
+  for (const r of rows) {
+    const c = r.course;
+    const stats = periodStats.get(c.id);
+    cards.set(c.id, {
+      id: c.id,
+      name: lang === 'en' ? c.nameEn : c.nameZh,
+      intro: lang === 'en' ? c.introEn : c.introZh,
+      cover: c.cover,
+      categoryId: c.categoryId,
+      categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',
+      courseType: c.courseType,
+      isFree: c.isFree,
+      creditHours: c.creditHours,
+      totalDuration: stats?.duration ?? 0,
+      periodCount: stats?.count ?? 0,
+      learnerCount: r.learnerCount,
+      rating: r.rating,
+      admireCount: r.admireCount,
+      lecturers: lecturersOf.get(c.id) ?? [],
+      studyProgress: r.progress ?? 0,
+      learningStatus: toLearningStatus(r.status),
+    });
+  }
+  return ids.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [card] : [];
+  });
+}
+
+/** Rows of a raw `db.execute` result, whichever driver answered (PGlite or node-postgres). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,449 @@
+/**
+ * Data access of the course module. `courseData(db, eid)` binds every query to one enterprise;
+ * a member's own rows (progress, ratings, likes, collections) are also filtered by member.
+ */
+import { and, asc, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { LearningStatus, TargetType } from '@/api/learning-types';
+import type { Db } from '../../db/client';
+import {
+  categories,
+  collections,
+  comments,
+  courseItems,
+  courseLecturers,
+  courseProgress,
+  courses,
+  coursewares,
+  enterpriseUsers,
+  lecturers,
+  likes,
+  periodProgress,
+  projects,
+  ratings,
+  resources,
+  studyTasks,
+} from '../../db/schema';
+import { COURSE_TARGET } from './cards';
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
+export type CourseItemRow = typeof courseItems.$inferSelect;
+
+/** Filters of a course list, already resolved (category ids with their descendants). */
+export interface CourseFilter {
+  categoryIds?: string[];
+  keyword?: string;
+  learningStatus?: LearningStatus;
+  collected?: boolean;
+  courseType?: number;
+  lecturerId?: string;
+  sort?: 'new' | 'hot' | 'rating';
+}
+
+/** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function courseData(db: Db, eid: string) {
+  const published = and(eq(courses.enterpriseId, eid), eq(courses.status, 1));
+
+  /** The caller's course_progress row of the outer course, as a correlated condition. */
+  const progressOf = (memberId: string, extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(courseProgress)
+      .where(
+        and(
+          eq(courseProgress.enterpriseId, eid),
+          eq(courseProgress.enterpriseUserId, memberId),
+          eq(courseProgress.courseId, courses.id),
+          extra,
+        ),
+      );
+
+  const collectedBy = (memberId: string, targetType: TargetType, targetId: SQL | string) =>
+    db
+      .select({ one: sql`1` })
+      .from(collections)
+      .where(
+        and(
+          eq(collections.enterpriseId, eid),
+          eq(collections.enterpriseUserId, memberId),
+          eq(collections.targetType, targetType),
+          eq(collections.targetId, targetId),
+        ),
+      );
+
+  function courseConditions(memberId: string, f: CourseFilter): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [published];
+    if (f.categoryIds) conditions.push(f.categoryIds.length ? inArray(courses.categoryId, f.categoryIds) : sql`false`);
+    if (f.keyword) {
+      const pattern = containsPattern(f.keyword);
+      conditions.push(
+        or(
+          sql`${courses.nameZh} ilike ${pattern}`,
+          sql`${courses.nameEn} ilike ${pattern}`,
+          sql`${courses.introZh} ilike ${pattern}`,
+          sql`${courses.introEn} ilike ${pattern}`,
+        ),
+      );
+    }
+    if (f.learningStatus !== undefined) {
+      conditions.push(
+        f.learningStatus === 0
+          ? notExists(progressOf(memberId, sql`${courseProgress.status} <> 0`))
+          : exists(progressOf(memberId, eq(courseProgress.status, f.learningStatus))),
+      );
+    }
+    if (f.collected) conditions.push(exists(collectedBy(memberId, 'course', sql`${courses.id}`)));
+    if (f.courseType !== undefined) conditions.push(eq(courses.courseType, f.courseType));
+    if (f.lecturerId) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(courseLecturers)
+            .where(
+              and(
+                eq(courseLecturers.enterpriseId, eid),
+                eq(courseLecturers.courseId, courses.id),
+                eq(courseLecturers.lecturerId, f.lecturerId),
+              ),
+            ),
+        ),
+      );
+    }
+    return and(...conditions);
+  }
+
+  function orderOf(sort: CourseFilter['sort']): SQL[] {
+    const tail = [asc(courses.sort), desc(courses.createdAt), asc(courses.id)];
+    if (sort === 'hot') {
+      return [
+        desc(sql`(select count(*) from course_progress cp where cp.enterprise_id = ${eid} and cp.course_id = ${courses.id})`),
+        ...tail,
+      ];
+    }
+    if (sort === 'rating') {
+      return [
+        desc(sql`coalesce((select avg(r.score) from ratings r where r.enterprise_id = ${eid}
+          and r.target_type = ${COURSE_TARGET} and r.target_id = ${courses.id}), 0)`),
+        ...tail,
+      ];
+    }
+    return [desc(courses.createdAt), asc(courses.sort), asc(courses.id)];
+  }
+
+  return {
+    categories(): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(categories)
+        .where(eq(categories.enterpriseId, eid))
+        .orderBy(asc(categories.sort), asc(categories.nameZh));
+    },
+
+    /** Published courses per category id. */
+    publishedPerCategory() {
+      return db
+        .select({ categoryId: courses.categoryId, n: count() })
+        .from(courses)
+        .where(published)
+        .groupBy(courses.categoryId);
+    },
+
+    /** One page of published course ids matching a filter, and how many match in all. */
+    async coursePageIds(memberId: string, f: CourseFilter, offset: number, limit: number) {
+      const where = courseConditions(memberId, f);
+      const [total] = await db.select({ n: count() }).from(courses).where(where);
+      const rows = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(where)
+        .orderBy(...orderOf(f.sort))
+        .offset(offset)
+        .limit(limit);
+      return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+    },
+
+    /** The caller's published courses by learning status, and those collected. */
+    async courseCounts(memberId: string, f: CourseFilter) {
+      const [row] = await db
+        .select({
+          total: count(),
+          learning: sql<number>`count(*) filter (where ${exists(progressOf(memberId, eq(courseProgress.status, 1)))})`.mapWith(Number),
+          completed: sql<number>`count(*) filter (where ${exists(progressOf(memberId, eq(courseProgress.status, 2)))})`.mapWith(Number),
+          collected: sql<number>`count(*) filter (where ${exists(collectedBy(memberId, 'course', sql`${courses.id}`))})`.mapWith(Number),
+        })
+        .from(courses)
+        .where(courseConditions(memberId, f));
+      return row ?? { total: 0, learning: 0, completed: 0, collected: 0 };
+    },
+
+    async lecturer(id: string) {
+      const [row] = await db
+        .select({ id: lecturers.id })
+        .from(lecturers)
+        .where(and(eq(lecturers.enterpriseId, eid), eq(lecturers.id, id)));
+      return row;
+    },
+
+    async course(id: string) {
+      const [row] = await db.select().from(courses).where(and(eq(courses.enterpriseId, eid), eq(courses.id, id)));
+      return row;
+    },
+
+    /** What the caller did with a course: rating, like, collection, last period. */
+    async courseExtras(memberId: string, courseId: string) {
+      const [row] = await db
+        .select({
+          ratingCount: sql<number>`(select count(*) from ratings r where r.enterprise_id = ${eid}
+            and r.target_type = ${COURSE_TARGET} and r.target_id = ${courseId})`.mapWith(Number),
+          commentCount: sql<number>`(select count(*) from comments c where c.enterprise_id = ${eid}
+            and c.target_type = ${COURSE_TARGET} and c.target_id = ${courseId})`.mapWith(Number),
+          myRating: sql<number>`coalesce((select r.score from ratings r where r.enterprise_id = ${eid}
+            and r.target_type = ${COURSE_TARGET} and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0)`.mapWith(Number),
+          admired: sql<boolean>`exists (select 1 from likes l where l.enterprise_id = ${eid}
+            and l.target_type = ${COURSE_TARGET} and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId})`,
+          collected: sql<boolean>`exists (select 1 from collections c where c.enterprise_id = ${eid}
+            and c.target_type = ${COURSE_TARGET} and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId})`,
+          lastItemId: sql<string | null>`(select cp.last_item_id from course_progress cp where cp.enterprise_id = ${eid}
+            and cp.course_id = ${courseId} and cp.enterprise_user_id = ${memberId})`,
+        })
+        .from(sql`(select 1) as one`);
+      return row!;
+    },
+
+    /** Chapters and periods of a course with their resources, in order. */
+    items(courseId: string) {
+      return db
+        .select({ item: courseItems, resource: resources })
+        .from(courseItems)
+        .leftJoin(resources, and(eq(resources.id, courseItems.resourceId), eq(resources.enterpriseId, eid)))
+        .where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.courseId, courseId)))
+        .orderBy(asc(courseItems.sort), asc(courseItems.id));
+    },
+
+    /** The caller's progress per period of a course. */
+    periodProgress(memberId: string, courseId: string) {
+      return db
+        .select({ itemId: periodProgress.itemId, progress: periodProgress.progress })
+        .from(periodProgress)
+        .where(
+          and(
+            eq(periodProgress.enterpriseId, eid),
+            eq(periodProgress.enterpriseUserId, memberId),
+            eq(periodProgress.courseId, courseId),
+          ),
+        );
+    },
+
+    // ---- comments
+
+    async commentPage(memberId: string, courseId: string, offset: number, limit: number) {
+      const where = and(
+        eq(comments.enterpriseId, eid),
+        eq(comments.targetType, COURSE_TARGET),
+        eq(comments.targetId, courseId),
+        isNull(comments.parentId),
+      );
+      const [total] = await db.select({ n: count() }).from(comments).where(where);
+      const rows = await db
+        .select({
+          id: comments.id,
+          content: comments.content,
+          userId: comments.enterpriseUserId,
+          userName: enterpriseUsers.userName,
+          headPortrait: enterpriseUsers.headPortrait,
+          createdAt: comments.createdAt,
+          mine: sql<boolean>`${comments.enterpriseUserId} = ${memberId}`,
+        })
+        .from(comments)
+        .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.id, comments.enterpriseUserId), eq(enterpriseUsers.enterpriseId, eid)))
+        .where(where)
+        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .offset(offset)
+        .limit(limit);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async addComment(memberId: string, courseId: string, content: string) {
+      const [row] = await db
+        .insert(comments)
+        .values({ enterpriseId: eid, targetType: COURSE_TARGET, targetId: courseId, enterpriseUserId: memberId, content })
+        .returning();
+      return row!;
+    },
+
+    /** A comment on a course of this enterprise. */
+    async courseComment(id: string) {
+      const [row] = await db
+        .select({ id: comments.id, enterpriseUserId: comments.enterpriseUserId })
+        .from(comments)
+        .innerJoin(courses, and(eq(courses.id, comments.targetId), eq(courses.enterpriseId, eid)))
+        .where(and(eq(comments.enterpriseId, eid), eq(comments.id, id), eq(comments.targetType, COURSE_TARGET)));
+      return row;
+    },
+
+    async deleteComment(memberId: string, id: string) {
+      // Replies go with the comment they answer.
+      const deleted = await db
+        .delete(comments)
+        .where(and(eq(comments.enterpriseId, eid), eq(comments.id, id), eq(comments.enterpriseUserId, memberId)))
+        .returning({ id: comments.id });
+      if (deleted.length > 0) {
+        await db.delete(comments).where(and(eq(comments.enterpriseId, eid), eq(comments.parentId, id)));
+      }
+      return deleted.length > 0;
+    },
+
+    // ---- likes and ratings
+
+    /** Toggles the caller's like of a course; answers whether it is liked now. */
+    async toggleLike(memberId: string, courseId: string): Promise<boolean> {
+      const mine = and(
+        eq(likes.enterpriseId, eid),
+        eq(likes.targetType, COURSE_TARGET),
+        eq(likes.targetId, courseId),
+        eq(likes.enterpriseUserId, memberId),
+      );
+      const removed = await db.delete(likes).where(mine).returning({ id: likes.targetId });
+      if (removed.length > 0) return false;
+      await db
+        .insert(likes)
+        .values({ enterpriseId: eid, targetType: COURSE_TARGET, targetId: courseId, enterpriseUserId: memberId })
+        .onConflictDoNothing();
+      return true;
+    },
+
+    async likeCount(courseId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(likes)
+        .where(and(eq(likes.enterpriseId, eid), eq(likes.targetType, COURSE_TARGET), eq(likes.targetId, courseId)));
+      return row?.n ?? 0;
+    },
+
+    async saveRating(memberId: string, courseId: string, score: number) {
+      await db
+        .insert(ratings)
+        .values({ enterpriseId: eid, targetType: COURSE_TARGET, targetId: courseId, enterpriseUserId: memberId, score })
+        .onConflictDoUpdate({
+          target: [ratings.targetType, ratings.targetId, ratings.enterpriseUserId],
+          set: { score, createdAt: sql`now()` },
+          setWhere: eq(ratings.enterpriseId, eid),
+        });
+    },
+
+    async ratingSummary(courseId: string) {
+      const [row] = await db
+        .select({
+          rating: sql<number>`coalesce(round(avg(${ratings.score})::numeric, 1), 0)::float8`.mapWith(Number),
+          ratingCount: count(),
+        })
+        .from(ratings)
+        .where(and(eq(ratings.enterpriseId, eid), eq(ratings.targetType, COURSE_TARGET), eq(ratings.targetId, courseId)));
+      return row ?? { rating: 0, ratingCount: 0 };
+    },
+
+    // ---- collections
+
+    /** Whether a course, study task or project with this id exists in the enterprise. */
+    async targetExists(targetType: TargetType, id: string): Promise<boolean> {
+      const table = { course: courses, task: studyTasks, project: projects }[targetType];
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.enterpriseId, eid), eq(table.id, id)));
+      return row !== undefined;
+    },
+
+    async collect(memberId: string, targetType: TargetType, targetId: string) {
+      await db
+        .insert(collections)
+        .values({ enterpriseId: eid, targetType, targetId, enterpriseUserId: memberId })
+        .onConflictDoNothing();
+    },
+
+    async uncollect(memberId: string, targetType: TargetType, targetId: string) {
+      await db
+        .delete(collections)
+        .where(
+          and(
+            eq(collections.enterpriseId, eid),
+            eq(collections.enterpriseUserId, memberId),
+            eq(collections.targetType, targetType),
+            eq(collections.targetId, targetId),
+          ),
+        );
+    },
+
+    // ---- coursewares and resources
+
+    coursewares(courseId: string) {
+      return db
+        .select({ id: coursewares.id, resource: resources })
+        .from(coursewares)
+        .innerJoin(resources, and(eq(resources.id, coursewares.resourceId), eq(resources.enterpriseId, eid)))
+        .where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.courseId, courseId)))
+        .orderBy(asc(coursewares.sort), asc(coursewares.id));
+    },
+
+    async courseware(id: string) {
+      const [row] = await db
+        .select({ id: coursewares.id, courseId: coursewares.courseId, resource: resources })
+        .from(coursewares)
+        .innerJoin(resources, and(eq(resources.id, coursewares.resourceId), eq(resources.enterpriseId, eid)))
+        .where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.id, id)));
+      return row;
+    },
+
+    async resource(id: string) {
+      const [row] = await db.select().from(resources).where(and(eq(resources.enterpriseId, eid), eq(resources.id, id)));
+      return row;
+    },
+
+    /** Courses that use a resource in a period or as courseware, published ones first. */
+    async coursesUsing(resourceId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: courses.id, status: courses.status, isFree: courses.isFree })
+        .from(courses)
+        .where(
+          and(
+            eq(courses.enterpriseId, eid),
+            or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(courseItems)
+                  .where(
+                    and(
+                      eq(courseItems.enterpriseId, eid),
+                      eq(courseItems.courseId, courses.id),
+                      eq(courseItems.resourceId, resourceId),
+                    ),
+                  ),
+              ),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(coursewares)
+                  .where(
+                    and(
+                      eq(coursewares.enterpriseId, eid),
+                      eq(coursewares.courseId, courses.id),
+                      eq(coursewares.resourceId, resourceId),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
+        .orderBy(desc(courses.status), desc(courses.isFree), asc(courses.id));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type CourseData = ReturnType<typeof courseData>;

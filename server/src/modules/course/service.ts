@@ -1,0 +1,435 @@
+/** The course module's logic: catalogue, detail, tree, comments, likes, ratings, collections, courseware. */
+import { Code } from '@/api/codes';
+import type {
+  AdmireResult,
+  Category,
+  Comment,
+  CollectionBody,
+  CourseCount,
+  CourseDetail,
+  CourseItem,
+  CourseResourceItem,
+  Courseware,
+  CoursewarePreview,
+  LearningStatus,
+  MarkResult,
+} from '@/api/learning-types';
+import type { PageResult } from '@/api/types';
+import { ApiError } from '../../envelope';
+import type { AuthContext } from '../../routing';
+import { accessError, courseAccess, type CourseAccess } from './access';
+import { courseCards } from './cards';
+import { courseData, type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from './data';
+import {
+  downloadNameOf,
+  downloadResponse,
+  fileUrlOf,
+  openFile,
+  previewKindOf,
+  sheetParagraphs,
+  textParagraphs,
+  watermarkPdf,
+  type OpenedFile,
+} from './files';
+
+/** Longest comment, in characters after trimming. */
+export const COMMENT_MAX = 500;
+
+export interface Paging {
+  pageCurrent: number;
+  pageSize: number;
+}
+
+const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
+
+function dataOf(ctx: AuthContext): CourseData {
+  return courseData(ctx.db, ctx.tenant.id);
+}
+
+/** A page of a list, in the shape every page call answers. */
+export function pageOf<T>(list: T[], paging: Paging, totalCount: number): PageResult<T> {
+  return {
+    list,
+    pageCurrent: paging.pageCurrent,
+    pageSize: paging.pageSize,
+    totalCount,
+    totalPage: Math.ceil(totalCount / paging.pageSize),
+  };
+}
+
+const offsetOf = (p: Paging) => (p.pageCurrent - 1) * p.pageSize;
+
+// ---- categories
+
+/** A category and every category under it, as ids. */
+export function withDescendants(rows: Pick<CategoryRow, 'id' | 'parentId'>[], rootId: string): string[] {
+  const children = new Map<string, string[]>();
+  for (const r of rows) {
+    if (r.parentId) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  }
+  if (!rows.some((r) => r.id === rootId)) return [];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const stack = [rootId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+export async function categoryTree(ctx: AuthContext): Promise<Category[]> {
+  const data = dataOf(ctx);
+  const [rows, counts] = await Promise.all([data.categories(), data.publishedPerCategory()]);
+  const own = new Map(counts.map((c) => [c.categoryId, c.n]));
+  const byId = new Map<string, Category>();
+  for (const r of rows) {
+    byId.set(r.id, {
+      id: r.id,
+      name: ctx.lang === 'en' ? r.nameEn : r.nameZh,
+      parentId: r.parentId,
+      courseCount: 0,
+      children: [],
+    });
+  }
+  const roots: Category[] = [];
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent && parent !== node) parent.children.push(node);
+    else roots.push(node);
+  }
+  const total = (node: Category, depth: number): number => {
+    // Depth bound: a parent loop in stored data cannot recurse forever.
+    if (depth > 32) return 0;
+    node.courseCount = (own.get(node.id) ?? 0) + node.children.reduce((sum, child) => sum + total(child, depth + 1), 0);
+    return node.courseCount;
+  };
+  for (const root of roots) total(root, 0);
+  return roots;
+}
+
+// ---- course lists
+
+export interface CoursePageInput extends Paging {
+  categoryId?: string;
+  keyword?: string;
+  learningStatus?: LearningStatus;
+  collected?: boolean;
+  courseType?: 1 | 2;
+  sort?: 'new' | 'hot' | 'rating';
+}
+
+async function pageOfCourses(ctx: AuthContext, filter: CourseFilter, paging: Paging): Promise<PageResult<CourseItem>> {
+  const { ids, total } = await dataOf(ctx).coursePageIds(ctx.member.id, filter, offsetOf(paging), paging.pageSize);
+  const list = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
+  return pageOf(list, paging, total);
+}
+
+async function filterOf(ctx: AuthContext, input: Omit<CoursePageInput, keyof Paging>): Promise<CourseFilter> {
+  const filter: CourseFilter = {
+    keyword: input.keyword?.trim() || undefined,
+    learningStatus: input.learningStatus,
+    collected: input.collected,
+    courseType: input.courseType,
+    sort: input.sort,
+  };
+  if (input.categoryId) filter.categoryIds = withDescendants(await dataOf(ctx).categories(), input.categoryId);
+  return filter;
+}
+
+export async function coursePage(ctx: AuthContext, input: CoursePageInput): Promise<PageResult<CourseItem>> {
+  return pageOfCourses(ctx, await filterOf(ctx, input), input);
+}
+
+export async function lecturerCoursePage(
+  ctx: AuthContext,
+  input: Paging & { lecturerId: string },
+): Promise<PageResult<CourseItem>> {
+  if (!(await dataOf(ctx).lecturer(input.lecturerId))) throw notFound();
+  return pageOfCourses(ctx, { lecturerId: input.lecturerId }, input);
+}
+
+/** Counts of the published courses matching the catalogue's category and keyword. */
+export async function courseCount(ctx: AuthContext, input: Pick<CoursePageInput, 'categoryId' | 'keyword'>): Promise<CourseCount> {
+  const c = await dataOf(ctx).courseCounts(ctx.member.id, await filterOf(ctx, input));
+  return {
+    total: c.total,
+    notStarted: c.total - c.learning - c.completed,
+    learning: c.learning,
+    completed: c.completed,
+    collected: c.collected,
+  };
+}
+
+// ---- one course
+
+/** The course of the caller's enterprise if it is published; not found or 'The course has been removed' otherwise. */
+async function publishedCourse(ctx: AuthContext, courseId: string): Promise<CourseAccess> {
+  const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, courseId);
+  if (!access.course) throw notFound();
+  if (access.course.status !== 1) throw accessError(access);
+  return access;
+}
+
+/** The course if the caller may watch and download it; throws the refusal otherwise. */
+async function watchableCourse(ctx: AuthContext, courseId: string): Promise<CourseAccess> {
+  const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, courseId);
+  if (!access.allowed) throw accessError(access);
+  return access;
+}
+
+export async function courseView(ctx: AuthContext, courseId: string): Promise<CourseDetail> {
+  const access = await publishedCourse(ctx, courseId);
+  const course = access.course!;
+  const [card] = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, [courseId]);
+  const extras = await dataOf(ctx).courseExtras(ctx.member.id, courseId);
+  return {
+    ...card!,
+    status: course.status,
+    purchased: access.messageKey !== 'learning.purchaseFirst',
+    watermark: course.watermark,
+    antiSkip: course.antiSkip,
+    ratingCount: extras.ratingCount,
+    commentCount: extras.commentCount,
+    myRating: extras.myRating,
+    admired: Boolean(extras.admired),
+    collected: Boolean(extras.collected),
+    lastItemId: extras.lastItemId ?? null,
+    createdAt: new Date(course.createdAt).toISOString(),
+  };
+}
+
+function resourceFields(resource: ResourceRow | null) {
+  if (!resource) return { resourceType: 0, fileName: '', totalDuration: 0 };
+  return {
+    resourceType: resource.resourceType,
+    fileName: resource.fileName,
+    totalDuration: resource.resourceType === 2 || resource.resourceType === 3 ? resource.duration : 0,
+  };
+}
+
+export async function chapterPeriodTree(ctx: AuthContext, courseId: string): Promise<CourseResourceItem[]> {
+  await publishedCourse(ctx, courseId);
+  const data = dataOf(ctx);
+  const [rows, progress] = await Promise.all([data.items(courseId), data.periodProgress(ctx.member.id, courseId)]);
+  const progressOf = new Map(progress.map((p) => [p.itemId, p.progress]));
+  const ids = new Set(rows.map((r) => r.item.id));
+  const nodes = new Map<string, CourseResourceItem>();
+  for (const { item, resource } of rows) {
+    nodes.set(item.id, {
+      subResourceId: item.id,
+      subResourceName: ctx.lang === 'en' ? item.nameEn : item.nameZh,
+      contentType: item.contentType,
+      ...resourceFields(resource),
+      studyProgress: progressOf.get(item.id) ?? 0,
+      examId: item.examId,
+      resourceId: resource?.id ?? null,
+      subTrainingProgress: [],
+    });
+  }
+  const roots: CourseResourceItem[] = [];
+  for (const { item } of rows) {
+    const node = nodes.get(item.id)!;
+    if (item.parentId && ids.has(item.parentId) && item.parentId !== item.id) {
+      nodes.get(item.parentId)!.subTrainingProgress.push(node);
+    } else {
+      roots.push(node);
+    }
+  }
+  // A chapter's progress is the mean of its periods'.
+  for (const root of roots) {
+    const periods = root.subTrainingProgress;
+    if (periods.length > 0) {
+      root.studyProgress = Math.round(periods.reduce((sum, p) => sum + p.studyProgress, 0) / periods.length);
+    }
+  }
+  return roots;
+}
+
+// ---- comments
+
+export async function commentPage(ctx: AuthContext, input: Paging & { targetId: string }): Promise<PageResult<Comment>> {
+  const data = dataOf(ctx);
+  if (!(await data.course(input.targetId))) throw notFound();
+  const { rows, total } = await data.commentPage(ctx.member.id, input.targetId, offsetOf(input), input.pageSize);
+  const list = rows.map((r) => ({ ...r, mine: Boolean(r.mine), createdAt: new Date(r.createdAt).toISOString() }));
+  return pageOf(list, input, total);
+}
+
+/** A comment's text as stored: trimmed, 1 to {@link COMMENT_MAX} characters. */
+export function commentText(content: string): string {
+  const text = content.trim();
+  if (text === '') throw new ApiError(Code.INVALID, 'learning.commentEmpty');
+  if ([...text].length > COMMENT_MAX) {
+    throw new ApiError(Code.INVALID, 'invalid.tooLong', null, { field: 'content', max: COMMENT_MAX });
+  }
+  return text;
+}
+
+export async function saveComment(ctx: AuthContext, input: { targetId: string; content: string }): Promise<Comment> {
+  const content = commentText(input.content);
+  await publishedCourse(ctx, input.targetId);
+  const row = await dataOf(ctx).addComment(ctx.member.id, input.targetId, content);
+  return {
+    id: row.id,
+    content: row.content,
+    userId: ctx.member.id,
+    userName: ctx.member.userName,
+    headPortrait: ctx.member.headPortrait,
+    createdAt: new Date(row.createdAt).toISOString(),
+    mine: true,
+  };
+}
+
+export async function deleteComment(ctx: AuthContext, id: string): Promise<null> {
+  const data = dataOf(ctx);
+  const comment = await data.courseComment(id);
+  if (!comment) throw notFound();
+  if (comment.enterpriseUserId !== ctx.member.id || !(await data.deleteComment(ctx.member.id, id))) {
+    throw new ApiError(Code.FORBIDDEN, 'learning.deleteFailed');
+  }
+  return null;
+}
+
+// ---- likes, ratings, collections
+
+export async function toggleAdmire(ctx: AuthContext, courseId: string): Promise<AdmireResult> {
+  await publishedCourse(ctx, courseId);
+  const data = dataOf(ctx);
+  const admired = await data.toggleLike(ctx.member.id, courseId);
+  return { admired, admireCount: await data.likeCount(courseId) };
+}
+
+/** A rating must be a whole number from 1 to 5 (spec section 5). */
+export function checkScore(score: number): number {
+  if (!Number.isInteger(score) || score < 1 || score > 5) throw new ApiError(Code.INVALID, 'learning.ratingRange');
+  return score;
+}
+
+export async function saveMark(ctx: AuthContext, input: { targetId: string; score: number }): Promise<MarkResult> {
+  const score = checkScore(input.score);
+  await publishedCourse(ctx, input.targetId);
+  const data = dataOf(ctx);
+  await data.saveRating(ctx.member.id, input.targetId, score);
+  const summary = await data.ratingSummary(input.targetId);
+  return { rating: summary.rating, ratingCount: summary.ratingCount, myRating: score };
+}
+
+export async function setCollected(ctx: AuthContext, input: CollectionBody, collected: boolean): Promise<{ collected: boolean }> {
+  const data = dataOf(ctx);
+  if (!(await data.targetExists(input.targetType, input.targetId))) throw notFound();
+  if (collected) await data.collect(ctx.member.id, input.targetType, input.targetId);
+  else await data.uncollect(ctx.member.id, input.targetType, input.targetId);
+  return { collected };
+}
+
+// ---- courseware and resources
+
+async function sizeOf(ctx: AuthContext, resource: ResourceRow): Promise<number> {
+  if (resource.size > 0) return resource.size;
+  return (await openFile(ctx.c.get('files'), fileUrlOf(resource)))?.size ?? 0;
+}
+
+export async function coursewareList(ctx: AuthContext, courseId: string): Promise<Courseware[]> {
+  await publishedCourse(ctx, courseId);
+  const rows = await dataOf(ctx).coursewares(courseId);
+  return Promise.all(
+    rows.map(async ({ id, resource }) => {
+      const fileName = downloadNameOf(resource, ctx.lang);
+      const kind = previewKindOf(fileName, resource.resourceType);
+      return {
+        id,
+        resourceId: resource.id,
+        name: ctx.lang === 'en' ? resource.nameEn : resource.nameZh,
+        fileName,
+        resourceType: resource.resourceType,
+        size: await sizeOf(ctx, resource),
+        previewable: kind !== 'none',
+        watermarkable: kind === 'pdf',
+      };
+    }),
+  );
+}
+
+/** A courseware of a course the caller may watch, with its resource. */
+async function watchableCourseware(ctx: AuthContext, id: string) {
+  const courseware = await dataOf(ctx).courseware(id);
+  if (!courseware) throw notFound();
+  await watchableCourse(ctx, courseware.courseId);
+  return courseware;
+}
+
+/**
+ * A resource used by a course the caller may watch (`courseId` when given, else any course that
+ * uses it); the refusal of the most open such course otherwise.
+ */
+async function watchableResource(ctx: AuthContext, resourceId: string, courseId?: string): Promise<ResourceRow> {
+  const data = dataOf(ctx);
+  const resource = await data.resource(resourceId);
+  if (!resource) throw notFound();
+  const using = await data.coursesUsing(resourceId);
+  const courseIds = courseId ? using.filter((id) => id === courseId) : using;
+  let refusal: ApiError | undefined;
+  for (const courseId of courseIds) {
+    const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, courseId);
+    if (access.allowed) return resource;
+    refusal ??= accessError(access);
+  }
+  throw refusal ?? notFound();
+}
+
+async function fileOf(ctx: AuthContext, resource: ResourceRow): Promise<OpenedFile> {
+  const file = await openFile(ctx.c.get('files'), fileUrlOf(resource));
+  if (!file) throw notFound();
+  return file;
+}
+
+async function download(ctx: AuthContext, resource: ResourceRow): Promise<Response> {
+  const file = await fileOf(ctx, resource);
+  return downloadResponse(file.stream(), file.size, downloadNameOf(resource, ctx.lang));
+}
+
+export async function coursewareDownload(ctx: AuthContext, id: string): Promise<Response> {
+  const { resource } = await watchableCourseware(ctx, id);
+  return download(ctx, resource);
+}
+
+export async function resourceDownload(ctx: AuthContext, resourceId: string, courseId?: string): Promise<Response> {
+  return download(ctx, await watchableResource(ctx, resourceId, courseId));
+}
+
+export async function coursewareWatermarkDownload(ctx: AuthContext, id: string): Promise<Response> {
+  const { resource } = await watchableCourseware(ctx, id);
+  const fileName = downloadNameOf(resource, ctx.lang);
+  if (previewKindOf(fileName, resource.resourceType) !== 'pdf') {
+    throw new ApiError(Code.INVALID, 'learning.watermarkPdfOnly');
+  }
+  const original = await (await fileOf(ctx, resource)).bytes();
+  const stamped = await watermarkPdf(original, `${ctx.member.userName} ${ctx.member.empNo}`);
+  return downloadResponse(stamped, stamped.byteLength, fileName);
+}
+
+export async function coursewarePreview(
+  ctx: AuthContext,
+  input: { id?: string; resourceId?: string; courseId?: string },
+): Promise<CoursewarePreview> {
+  let resource: ResourceRow;
+  if (input.id) resource = (await watchableCourseware(ctx, input.id)).resource;
+  else if (input.resourceId) resource = await watchableResource(ctx, input.resourceId, input.courseId);
+  else throw new ApiError(Code.INVALID, 'invalid.missing', null, { field: 'id' });
+
+  const fileName = downloadNameOf(resource, ctx.lang);
+  const kind = previewKindOf(fileName, resource.resourceType);
+  const url = fileUrlOf(resource);
+  if (kind === 'text' || kind === 'sheet') {
+    const bytes = await (await fileOf(ctx, resource)).bytes();
+    const paragraphs = kind === 'text' ? textParagraphs(bytes) : await sheetParagraphs(bytes);
+    return { kind: 'text', url: '', fileName, paragraphs };
+  }
+  if (kind === 'none') return { kind, url: '', fileName, paragraphs: [] };
+  return { kind, url: kind === 'video' && resource.url ? resource.url : url, fileName, paragraphs: [] };
+}

@@ -1,0 +1,216 @@
+/**
+ * Exports for the download centre. A call creates the record (exportStatus 1) and answers at
+ * once; the spreadsheet is built in the background, written to the file store, and the record
+ * set to 2 (or 3 when the build fails). Jobs run in the process that took the call; a record
+ * left at 1 by a process that died is shown as failed after {@link STALE_EXPORT_SECONDS}.
+ */
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import type { CourseProgressRow, ExportRecord, ExportStarted, TrainingProgressItem } from '@/api/learning-types';
+import type { PageResult } from '@/api/types';
+import type { Locale } from '@/i18n/routes';
+import type { FileStore } from '../../files/store';
+import type { AuthContext } from '../../routing';
+import { dataScope, type ExportRecordRow, type ProgressFilters } from './data';
+import { trainingProgressPage } from '../study/projects';
+import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from './paging';
+import { allCourseProgress } from './progress';
+
+/** Exports still at exportStatus 1 after this long are reported as failed. */
+export const STALE_EXPORT_SECONDS = 30 * 60;
+
+/** Times in export files and file names are the companies' local time. */
+export const EXPORT_TIME_ZONE = 'Asia/Shanghai';
+
+type Texts = Record<Locale, string>;
+
+/** A spreadsheet column: its header in both languages and its cell for a row. */
+export interface ExportColumn<T> {
+  header: Texts;
+  width: number;
+  cell(row: T, lang: Locale): string | number;
+}
+
+const learningStatusLabels: Record<number, Texts> = {
+  0: { zh: '未开始', en: 'Not started' },
+  1: { zh: '学习中', en: 'Learning' },
+  2: { zh: '已完成', en: 'Completed' },
+};
+
+const kindLabels: Record<TrainingProgressItem['kind'], Texts> = {
+  project: { zh: '学习项目', en: 'Study project' },
+  task: { zh: '学习任务', en: 'Study task' },
+};
+
+function zonedParts(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: EXPORT_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/**
+ * A time as written in export files.
+ *
+ * @example exportTime('2026-11-21T23:15:00Z') → '2026-11-22 07:15:00'
+ */
+export function exportTime(iso: string | null): string {
+  if (!iso) return '';
+  const p = zonedParts(new Date(iso));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/**
+ * An export's file name: its title and the time it was asked for.
+ *
+ * @example exportFileName('课程学习进度', new Date('2026-11-21T23:15:00Z')) → '课程学习进度-20261122-0715.xlsx'
+ */
+export function exportFileName(title: string, at: Date): string {
+  const p = zonedParts(at);
+  return `${title}-${p.year}${p.month}${p.day}-${p.hour}${p.minute}.xlsx`;
+}
+
+/** Columns of the course progress export. */
+export const courseProgressColumns: ExportColumn<CourseProgressRow>[] = [
+  { header: { zh: '姓名', en: 'Name' }, width: 14, cell: (r) => r.userName },
+  { header: { zh: '工号', en: 'Employee no.' }, width: 14, cell: (r) => r.empNo },
+  { header: { zh: '部门', en: 'Department' }, width: 28, cell: (r) => r.departmentName },
+  { header: { zh: '课程', en: 'Course' }, width: 30, cell: (r) => r.courseName },
+  { header: { zh: '学习进度（%）', en: 'Progress (%)' }, width: 14, cell: (r) => r.studyProgress },
+  { header: { zh: '学习状态', en: 'Status' }, width: 12, cell: (r, lang) => learningStatusLabels[r.learningStatus]![lang] },
+  {
+    header: { zh: '学习时长（分钟）', en: 'Study time (min)' },
+    width: 16,
+    cell: (r) => Math.round(r.studySeconds / 6) / 10,
+  },
+  { header: { zh: '开始学习时间', en: 'Started' }, width: 20, cell: (r) => exportTime(r.startedAt) },
+  { header: { zh: '完成时间', en: 'Completed' }, width: 20, cell: (r) => exportTime(r.completedAt) },
+];
+
+/** Columns of the training progress export. */
+export const trainingProgressColumns: ExportColumn<TrainingProgressItem>[] = [
+  { header: { zh: '名称', en: 'Name' }, width: 30, cell: (r) => r.name },
+  { header: { zh: '类型', en: 'Type' }, width: 12, cell: (r, lang) => kindLabels[r.kind][lang] },
+  { header: { zh: '学习进度（%）', en: 'Progress (%)' }, width: 14, cell: (r) => r.studyProgress },
+  { header: { zh: '学习状态', en: 'Status' }, width: 12, cell: (r, lang) => learningStatusLabels[r.learningStatus]![lang] },
+  { header: { zh: '必修课程', en: 'Required courses' }, width: 12, cell: (r) => r.requiredCount },
+  { header: { zh: '已完成必修', en: 'Required completed' }, width: 12, cell: (r) => r.requiredCompleted },
+  { header: { zh: '选修课程', en: 'Elective courses' }, width: 12, cell: (r) => r.electiveCount },
+  { header: { zh: '已完成选修', en: 'Elective completed' }, width: 12, cell: (r) => r.electiveCompleted },
+  { header: { zh: '学时', en: 'Credit hours' }, width: 10, cell: (r) => r.creditHours },
+  { header: { zh: '最近学习时间', en: 'Last studied' }, width: 20, cell: (r) => exportTime(r.updatedAt) },
+];
+
+interface ExportSpec<T> {
+  kind: string;
+  title: Texts;
+  columns: ExportColumn<T>[];
+  /** The rows, batch by batch. */
+  rows(): AsyncIterable<T[]>;
+}
+
+const running = new Set<Promise<void>>();
+
+/** Resolves when every export started so far (and any started meanwhile) has finished or failed. */
+export async function settledExports(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+/** A workbook of one sheet: the header row in `lang`, then one row per item. */
+async function buildWorkbook<T>(spec: ExportSpec<T>, lang: Locale): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(spec.title[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = spec.columns.map((c) => ({ header: c.header[lang], width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const batch of spec.rows()) {
+    for (const row of batch) sheet.addRow(spec.columns.map((c) => c.cell(row, lang)));
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+async function runExport<T>(
+  scope: ReturnType<typeof dataScope>,
+  files: FileStore,
+  record: ExportRecordRow,
+  spec: ExportSpec<T>,
+  lang: Locale,
+): Promise<void> {
+  try {
+    const bytes = await buildWorkbook(spec, lang);
+    const key = `${record.enterpriseId}/${randomBytes(16).toString('base64url')}.xlsx`;
+    await files.put(key, bytes);
+    await scope.finishExport(record.id, key, bytes.length);
+  } catch (error) {
+    console.error(`[export] ${spec.kind} ${record.id} failed:`, error);
+    await scope.failExport(record.id).catch((e: unknown) => console.error(`[export] ${record.id} not marked failed:`, e));
+  }
+}
+
+function toExportRecord(row: ExportRecordRow): ExportRecord {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    gmtCreate: row.createdAt.toISOString(),
+    exportStatus: row.exportStatus,
+  };
+}
+
+async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
+  const scope = dataScope(ctx.db, ctx.tenant.id);
+  const files = ctx.c.get('files');
+  const record = await scope.createExport(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()));
+  const job = runExport(scope, files, record, spec, ctx.lang);
+  running.add(job);
+  void job.then(() => running.delete(job));
+  return toExportRecord(record);
+}
+
+const courseProgressTitle: Texts = { zh: '课程学习进度', en: 'course-progress' };
+const trainingProgressTitle: Texts = { zh: '培训学习进度', en: 'training-progress' };
+
+/** `progressExport`: every course progress row the caller may see, with the page's filters. */
+export function progressExport(ctx: AuthContext, filters: ProgressFilters): Promise<ExportStarted> {
+  const scope = dataScope(ctx.db, ctx.tenant.id);
+  const member = ctx.member;
+  const lang = ctx.lang;
+  return startExport(ctx, {
+    kind: 'courseProgress',
+    title: courseProgressTitle,
+    columns: courseProgressColumns,
+    rows: () => allCourseProgress(scope, member, filters, lang),
+  });
+}
+
+/** `studyExport`: the caller's training progress in projects and study tasks, as `trainingProgressPage` lists it. */
+export function studyExport(ctx: AuthContext): Promise<ExportStarted> {
+  return startExport(ctx, {
+    kind: 'trainingProgress',
+    title: trainingProgressTitle,
+    columns: trainingProgressColumns,
+    async *rows() {
+      for (let pageCurrent = 1; ; pageCurrent++) {
+        const page = await trainingProgressPage(ctx, { pageCurrent, pageSize: MAX_PAGE_SIZE });
+        yield page.list;
+        if (pageCurrent >= page.totalPage) return;
+      }
+    },
+  });
+}
+
+/** `exportRecordPage`: the caller's own export records, newest first. */
+export async function exportRecordPage(ctx: AuthContext, paging: Paging): Promise<PageResult<ExportRecord>> {
+  const scope = dataScope(ctx.db, ctx.tenant.id);
+  await scope.failStaleExports(ctx.member.id, STALE_EXPORT_SECONDS);
+  const { rows, total } = await scope.exportPage(ctx.member.id, offsetOf(paging), paging.pageSize);
+  return pageResult(rows.map(toExportRecord), paging, total);
+}

@@ -1,0 +1,122 @@
+/**
+ * Data access for live rooms and attendance. Like `db/access.ts`, `liveScope(db, eid)` binds
+ * every query to one enterprise; attendance rows also to the member.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../../db/schema';
+
+export type RoomRow = typeof liveRooms.$inferSelect;
+export type LecturerRow = typeof lecturers.$inferSelect;
+export type AttendanceRow = typeof liveAttendance.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Study dynamic kind: joined a live class. */
+const JOINED_LIVE = 5;
+
+/** Attendance as a beat found it: the row before the beat, the room's times and the database's clock. */
+export interface BeatState {
+  attendance: AttendanceRow;
+  now: Date;
+}
+
+export function liveScope(db: Db, enterpriseId: string) {
+  const attendanceOf = (roomId: string, memberId: string) =>
+    and(
+      eq(liveAttendance.enterpriseId, enterpriseId),
+      eq(liveAttendance.roomId, roomId),
+      eq(liveAttendance.enterpriseUserId, memberId),
+    );
+
+  return {
+    /** A room of this enterprise with its lecturer, or undefined (unknown or another company's). */
+    async room(id: string): Promise<{ room: RoomRow; lecturer: LecturerRow | null } | undefined> {
+      const [row] = await db
+        .select({ room: liveRooms, lecturer: lecturers })
+        .from(liveRooms)
+        .leftJoin(lecturers, and(eq(lecturers.id, liveRooms.lecturerId), eq(lecturers.enterpriseId, enterpriseId)))
+        .where(and(eq(liveRooms.enterpriseId, enterpriseId), eq(liveRooms.id, id)));
+      return row;
+    },
+
+    async resource(id: string): Promise<ResourceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(resources)
+        .where(and(eq(resources.enterpriseId, enterpriseId), eq(resources.id, id)));
+      return row;
+    },
+
+    async attendance(roomId: string, memberId: string): Promise<AttendanceRow | undefined> {
+      const [row] = await db.select().from(liveAttendance).where(attendanceOf(roomId, memberId));
+      return row;
+    },
+
+    /**
+     * Joins a room: the first join writes the attendance row and the study dynamic; a later one
+     * restarts the presence clock (time away is never credited).
+     */
+    join(roomId: string, memberId: string, courseId: string | null): Promise<AttendanceRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(liveAttendance)
+          .values({ enterpriseId, roomId, enterpriseUserId: memberId })
+          .onConflictDoNothing()
+          .returning();
+        if (created) {
+          await tx.insert(studyDynamics).values({ enterpriseId, enterpriseUserId: memberId, kind: JOINED_LIVE, courseId });
+          return created;
+        }
+        const [row] = await tx
+          .update(liveAttendance)
+          .set({ lastSeenAt: sql`now()`, leftAt: null })
+          .where(attendanceOf(roomId, memberId))
+          .returning();
+        return row!;
+      });
+    },
+
+    /**
+     * Updates attendance under a row lock, so that two beats (or a beat and a leave) cannot both
+     * credit the same gap. `decide` gets the row as it was and the database's clock, and returns
+     * the patch; undefined when the member never joined.
+     */
+    updateAttendance(
+      roomId: string,
+      memberId: string,
+      decide: (state: BeatState) => Partial<Pick<AttendanceRow, 'watchSeconds' | 'hangUps' | 'lastSeenAt' | 'leftAt'>>,
+    ): Promise<{ before: AttendanceRow; after: AttendanceRow } | undefined> {
+      return db.transaction(async (tx) => {
+        const state = await lockAttendance(tx, roomId, memberId);
+        if (!state) return undefined;
+        const [after] = await tx
+          .update(liveAttendance)
+          .set(decide(state))
+          .where(attendanceOf(roomId, memberId))
+          .returning();
+        return { before: state.attendance, after: after! };
+      });
+    },
+
+    async sign(roomId: string, memberId: string): Promise<AttendanceRow | undefined> {
+      // Signing twice keeps the first time.
+      const [row] = await db
+        .update(liveAttendance)
+        .set({ signedAt: sql`coalesce(${liveAttendance.signedAt}, now())` })
+        .where(attendanceOf(roomId, memberId))
+        .returning();
+      return row;
+    },
+  };
+
+  async function lockAttendance(tx: Tx, roomId: string, memberId: string): Promise<BeatState | undefined> {
+    const [row] = await tx
+      .select({ attendance: liveAttendance, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
+      .from(liveAttendance)
+      .where(attendanceOf(roomId, memberId))
+      .for('update');
+    return row;
+  }
+}

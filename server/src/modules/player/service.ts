@@ -1,0 +1,499 @@
+/**
+ * The player: opening a period, heartbeats, and progress the gateway computes itself.
+ *
+ * Progress rules
+ * - Opening (`resourceWatch`) checks the course (removed, paid and not bought) and, when given,
+ *   the study task or project; then opens a watch session whose clock starts now. The first
+ *   opening of a course writes its course row (status 1, learning) and study dynamic kind 1.
+ * - Timed periods are video and audio (content type 2, resource type 2 or 3). Every other period
+ *   with content (document, image, archive, image-and-text) is completed on opening. Exam,
+ *   research and offline periods (content types 3, 5–8) are never completed by the player.
+ * - Reports (`resourceLogUpdate` heartbeats, `progressSave` on pause, end or leave) quote a
+ *   session of the caller; another member's or company's is not found, one older than 12 hours
+ *   is refused ('learning.watchExpired'). Claimed spans are clipped to [0, duration], what is
+ *   already covered is subtracted, and what is left is credited in order only up to the
+ *   allowance: wall time since the session's clock × the highest playback rate (2) + 2 s. The
+ *   rest is refused, never credited. The clock then moves on by the wall time the credit used
+ *   (credited ÷ 2), and never starts more than 3 heartbeats (30 s) back, so idle time does not
+ *   pile up into a large allowance. Over a session, credit ≤ 2 × wall time + 2 s.
+ * - One member plays one timed period at a time: opening one ends the member's other sessions,
+ *   which earn nothing past that moment (late final reports still count up to it, without the
+ *   2 s tolerance), and a new session's clock starts no earlier than the furthest clock of the
+ *   member's sessions, so reopening cannot mint tolerance or parallel allowances.
+ * - Anti-skip (the course asks for it and the period has not been completed once): a span that
+ *   starts more than 3 s beyond the furthest point is refused. The furthest point is the end of
+ *   the played stretch from 0 (spans less than 3 s apart join); without anti-skip it is the
+ *   largest end played.
+ * - A timed period's progress is floor(covered ÷ duration × 100), and 100 once covered reaches
+ *   the course's completeRatio percent: then it is completed (completed_at, dynamic kind 2) and
+ *   stays 100. The resume position is the reported `position`, clipped to the medium (and, under
+ *   anti-skip, to 3 s past the furthest point).
+ * - A course's progress is the floor of the mean of its periods of content types 2 and 4; at 100
+ *   the course is completed (status 2, dynamic kind 3).
+ * - One report is one transaction, serialised per member with an advisory lock and holding the
+ *   session and period rows (SELECT … FOR UPDATE): concurrent duplicates credit once.
+ */
+import { Code } from '@/api/codes';
+import {
+  ContentType,
+  ResourceType,
+  type CourseConfig,
+  type CourseProgressInfo,
+  type ExamTaskOk,
+  type ExamTaskRef,
+  type ImageTextContent,
+  type LearningStatus,
+  type PlayUrl,
+  type ProgressReportBody,
+  type ProgressReportResult,
+  type ResourceCheck,
+  type ResourceProgress,
+  type ResourceWatchResult,
+} from '@/api/learning-types';
+import {
+  clipIntervals,
+  coveredSeconds,
+  mergeIntervals,
+  subtractIntervals,
+  type Interval,
+} from '@/lib/intervals';
+import { ApiError } from '../../envelope';
+import { t, type MessageKey } from '../../i18n';
+import type { AuthContext } from '../../routing';
+import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
+import { toLearningStatus } from '../course/cards';
+import { projectAccess, taskAccess } from '../study/access';
+import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+
+/** Playback rates the player offers; the gateway credits at most the highest. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+export const MAX_RATE = Math.max(...PLAYBACK_RATES);
+export const HEARTBEAT_SECONDS = 10;
+/** Seconds credited beyond the rate, for clock and rounding differences. */
+export const TOLERANCE_SECONDS = 2;
+/** Wall time that can stand behind one report at most. */
+export const ALLOWANCE_WINDOW_SECONDS = 3 * HEARTBEAT_SECONDS;
+/** A session older than this takes no more reports. */
+export const SESSION_HOURS = 12;
+/** Under anti-skip, how far past the furthest point a span may start. */
+export const SKIP_SLACK_SECONDS = 3;
+
+/** Periods whose progress makes a course's progress. */
+const COUNTED = new Set<number>([ContentType.directoryOrVideo, ContentType.image]);
+const TIMED = new Set<number>([ResourceType.video, ResourceType.audio]);
+const OPENED = new Set<number>([ResourceType.document, ResourceType.image, ResourceType.archive]);
+
+type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
+
+interface StudyContext {
+  courseId: string;
+  studyTaskId?: string | undefined;
+  projectId?: string | undefined;
+}
+
+const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
+
+/** Seconds with millisecond precision, so stored spans stay short. */
+const ms = (value: number) => Math.round(value * 1000) / 1000;
+
+function isTimed(period: Period): boolean {
+  return period.item.contentType === ContentType.directoryOrVideo && TIMED.has(period.resource?.resourceType ?? 0);
+}
+
+/** Completed by opening it: image-and-text, and documents, images and archives. */
+function completesOnOpening(period: Period): boolean {
+  if (period.item.contentType === ContentType.image) return true;
+  return period.item.contentType === ContentType.directoryOrVideo && OPENED.has(period.resource?.resourceType ?? 0);
+}
+
+function durationOf(period: Period): number {
+  return isTimed(period) ? Math.max(0, period.resource?.duration ?? 0) : 0;
+}
+
+/**
+ * End of the stretch played from the start, spans less than the slack apart joining.
+ *
+ * @example reachedFromStart([[0, 5], [7, 9], [20, 30]]) → 9
+ */
+export function reachedFromStart(spans: readonly Interval[]): number {
+  const [first] = mergeIntervals(spans, SKIP_SLACK_SECONDS);
+  return first && first[0] <= SKIP_SLACK_SECONDS ? first[1] : 0;
+}
+
+/** The furthest point: the stretch from the start under anti-skip, otherwise the largest end. */
+function furthestOf(spans: readonly Interval[], antiSkip: boolean): number {
+  if (antiSkip) return ms(reachedFromStart(spans));
+  return ms(mergeIntervals(spans).reduce((max, [, end]) => Math.max(max, end), 0));
+}
+
+/**
+ * Progress 0–100 of a timed period from the seconds covered.
+ *
+ * @example periodPercent(6, 12, 95) → 50; periodPercent(11.5, 12, 95) → 100
+ */
+export function periodPercent(covered: number, duration: number, completeRatio: number): number {
+  if (duration <= 0) return 0;
+  if (ms(covered) >= (duration * completeRatio) / 100) return 100;
+  return Math.min(99, Math.floor((covered / duration) * 100));
+}
+
+/**
+ * The new spans a report may credit: in order, as long as the allowance lasts, and under
+ * anti-skip only while each starts within the slack of the furthest point reached so far.
+ */
+export function acceptSpans(
+  fresh: readonly Interval[],
+  covered: readonly Interval[],
+  allowance: number,
+  antiSkip: boolean,
+): Interval[] {
+  const accepted: Interval[] = [];
+  let left = allowance;
+  for (const [start, end] of fresh) {
+    if (left <= 0) break;
+    if (antiSkip && start > reachedFromStart([...covered, ...accepted]) + SKIP_SLACK_SECONDS) break;
+    const take = Math.min(end - start, left);
+    accepted.push([start, ms(start + take)]);
+    left -= take;
+  }
+  return accepted;
+}
+
+function toPlayUrls(period: Period): PlayUrl[] {
+  const resource = period.resource;
+  if (!resource || resource.resourceType !== ResourceType.video) return [];
+  const typeOf = (url: string, type: string): PlayUrl['type'] =>
+    type === 'hls' || type === 'mp4' ? type : /\.m3u8(\?|$)/i.test(url) ? 'hls' : 'mp4';
+  const sources = resource.playUrls.filter((p) => p.url);
+  if (sources.length === 0 && resource.url) return [{ url: resource.url, type: typeOf(resource.url, '') }];
+  return sources.map((p) => ({
+    url: p.url,
+    type: typeOf(p.url, p.type),
+    ...(p.definition ? { definition: p.definition } : {}),
+  }));
+}
+
+/** Refuses with the spec's message when the caller may not study the course (and task or project) now. */
+async function requireStudy(ctx: Ctx, q: StudyContext): Promise<CourseRow> {
+  const course = await requireCourseAccess(ctx.db, ctx.tenant.id, ctx.member.id, q.courseId);
+  if (q.studyTaskId) {
+    const access = await taskAccess(ctx.db, ctx.tenant.id, ctx.member.id, q.studyTaskId);
+    if (!access.canStudy) throw new ApiError(Code.FORBIDDEN, access.messageKey ?? 'learning.forbidden');
+  }
+  if (q.projectId) {
+    const access = await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, q.projectId);
+    if (!access.canStudy) throw new ApiError(Code.FORBIDDEN, access.messageKey ?? 'learning.forbidden');
+  }
+  return course;
+}
+
+/** Recomputes the course's progress from its counted periods; completes it at 100. */
+async function updateCourse(
+  data: PlayerScope,
+  memberId: string,
+  courseId: string,
+  studySeconds: number,
+): Promise<{ progress: number; status: LearningStatus }> {
+  const counted = (await data.periods(courseId)).filter((p) => COUNTED.has(p.contentType));
+  const rows = await data.progressOfPeriods(
+    memberId,
+    counted.map((p) => p.id),
+  );
+  const total = rows.reduce((sum, r) => sum + r.progress, 0);
+  const progress = counted.length === 0 ? 0 : Math.floor(total / counted.length);
+  const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
+  if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
+  return { progress: row.progress, status: toLearningStatus(row.status) };
+}
+
+/**
+ * Records an opening of a period: the course's first opening, completion of a period that
+ * opening completes, and (for `withSession`) a watch session. Returns the session id and the
+ * period's progress row after the opening.
+ */
+async function openPeriod(
+  ctx: Ctx,
+  course: CourseRow,
+  period: Period,
+  options: { withSession: boolean; studyTaskId: string | null },
+): Promise<{ watchId: string; progress: PeriodProgressRow | undefined }> {
+  const memberId = ctx.member.id;
+  const itemId = period.item.id;
+  return ctx.db.transaction(async (tx) => {
+    const data = playerScope(tx, ctx.tenant.id);
+    await data.lockMemberWatching(memberId);
+    if (await data.openCourse(memberId, course.id, itemId)) {
+      await data.addDynamic(memberId, Dynamic.startedCourse, course.id, null);
+    }
+    if (completesOnOpening(period) && (await data.completePeriod(memberId, course.id, itemId))) {
+      await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, itemId);
+      await updateCourse(data, memberId, course.id, 0);
+    }
+    const watchId = options.withSession
+      ? await data.openSession({ memberId, itemId, studyTaskId: options.studyTaskId, supersede: isTimed(period) })
+      : '';
+    return { watchId, progress: await data.periodProgress(memberId, itemId) };
+  });
+}
+
+export interface WatchInput {
+  courseId: string;
+  itemId: string;
+  studyTaskId?: string | undefined;
+  projectId?: string | undefined;
+}
+
+/** `resourceWatch`: opens a period in the player. */
+export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<ResourceWatchResult> {
+  const course = await requireStudy(ctx, input);
+  const period = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
+  if (!period) throw notFound();
+  const { watchId, progress } = await openPeriod(ctx, course, period, {
+    withSession: true,
+    studyTaskId: input.studyTaskId ?? null,
+  });
+
+  const { item, resource } = period;
+  const duration = durationOf(period);
+  const completed = Boolean(progress?.completedAt);
+  const antiSkip = course.antiSkip && !completed;
+  const lastPosition = Math.min(progress?.lastPosition ?? 0, duration);
+  // Resuming at the very end would show a finished video: start over instead.
+  const startTime = lastPosition > 0 && lastPosition < duration - 1 ? lastPosition : undefined;
+  return {
+    watchId,
+    itemId: item.id,
+    courseId: course.id,
+    name: ctx.lang === 'en' ? item.nameEn : item.nameZh,
+    contentType: item.contentType,
+    resourceType: resource?.resourceType ?? 0,
+    fileName: resource?.fileName ?? '',
+    url: resource?.url ?? '',
+    playUrls: toPlayUrls(period),
+    videoConfig: JSON.stringify({ ...(resource?.videoConfig ?? {}), ...(startTime ? { startTime } : {}) }),
+    totalDuration: duration,
+    lastPosition,
+    studyProgress: progress?.progress ?? 0,
+    furthest: furthestOf(progress?.intervals ?? [], antiSkip),
+    completed,
+    examId: item.examId,
+    serverTime: new Date().toISOString(),
+  };
+}
+
+/** `imageTextWatch`: an image-and-text period, completed by opening it. */
+export async function imageTextWatch(
+  ctx: Ctx,
+  input: { courseId: string; itemId: string },
+): Promise<ImageTextContent> {
+  const course = await requireStudy(ctx, input);
+  const period = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
+  if (!period || period.item.contentType !== ContentType.image) throw notFound();
+  const { progress } = await openPeriod(ctx, course, period, { withSession: false, studyTaskId: null });
+  return {
+    itemId: period.item.id,
+    name: ctx.lang === 'en' ? period.item.nameEn : period.item.nameZh,
+    blocks: (period.resource?.body ?? []).map((b) => ({ type: b.type, value: b.value })),
+    studyProgress: progress?.progress ?? 0,
+  };
+}
+
+/** `courseConfig`: how the player behaves for the caller. */
+export async function courseConfig(
+  ctx: Ctx,
+  input: { courseId: string; studyTaskId?: string | undefined },
+): Promise<CourseConfig> {
+  const course = await requireStudy(ctx, input);
+  return {
+    courseId: course.id,
+    watermark: course.watermark,
+    antiSkip: course.antiSkip,
+    completeRatio: course.completeRatio,
+    playbackRates: PLAYBACK_RATES,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    watermarkText: `${ctx.member.userName} ${ctx.member.empNo}`,
+  };
+}
+
+/** `resourceLogUpdate` and `progressSave`: credits what a report may credit (see the rules above). */
+export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promise<ProgressReportResult> {
+  const memberId = ctx.member.id;
+  return ctx.db.transaction(async (tx) => {
+    const data = playerScope(tx, ctx.tenant.id);
+    await data.lockMemberWatching(memberId);
+    const session = await data.lockSession(memberId, body.watchId);
+    if (!session) throw notFound();
+    if (session.age > SESSION_HOURS * 3600) throw new ApiError(Code.FORBIDDEN, 'learning.watchExpired');
+    const access = await courseAccess(tx, ctx.tenant.id, memberId, session.courseId);
+    if (!access.course) throw notFound();
+    if (!access.allowed) throw new ApiError(Code.FORBIDDEN, access.messageKey ?? 'learning.forbidden');
+    const course = access.course;
+    const period = await data.period(course.id, session.itemId);
+    if (!period) throw notFound();
+
+    const state = await data.lockPeriodProgress(memberId, course.id, period.item.id);
+    const duration = durationOf(period);
+    const completedBefore = state.completedAt !== null;
+    const antiSkip = course.antiSkip && !completedBefore;
+    const covered = mergeIntervals(state.intervals);
+
+    const claimed = clipIntervals(
+      body.intervals.map(([s, e]): Interval => [ms(s), ms(e)]),
+      duration,
+    );
+    const fresh = subtractIntervals(claimed, covered);
+    const elapsed = Math.min(session.sinceBeat, ALLOWANCE_WINDOW_SECONDS);
+    const allowance = Math.max(0, elapsed * MAX_RATE + (session.ended ? 0 : TOLERANCE_SECONDS));
+    const accepted = acceptSpans(fresh, covered, allowance, antiSkip);
+    const credited = ms(coveredSeconds(accepted));
+    const merged = mergeIntervals([...covered, ...accepted]).map(([s, e]): Interval => [ms(s), ms(e)]);
+    const watched = ms(coveredSeconds(merged));
+
+    // The clock skips idle time beyond the window, then moves by the wall time the credit used.
+    const spent = session.sinceBeat - elapsed + credited / MAX_RATE;
+    if (spent !== 0 || credited > 0) await data.advanceSession(session.id, spent, credited);
+
+    const progress = completedBefore ? 100 : periodPercent(watched, duration, course.completeRatio);
+    const furthest = furthestOf(merged, antiSkip);
+    let position = Math.min(Math.max(0, body.position), duration);
+    if (antiSkip) position = Math.min(position, furthest + SKIP_SLACK_SECONDS);
+    await data.savePeriodProgress(memberId, period.item.id, {
+      intervals: merged,
+      watchedSeconds: Math.round(watched),
+      progress,
+      lastPosition: Math.floor(position),
+    });
+
+    let completed = completedBefore;
+    if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, course.id, period.item.id))) {
+      completed = true;
+      await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, period.item.id);
+    }
+
+    let courseState: { progress: number; status: LearningStatus };
+    if (credited > 0 || progress !== state.progress) {
+      courseState = await updateCourse(data, memberId, course.id, credited);
+    } else {
+      const row = await data.courseProgress(memberId, course.id);
+      courseState = { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) };
+    }
+    return {
+      studyProgress: progress,
+      credited,
+      courseProgress: courseState.progress,
+      learningStatus: courseState.status,
+      completed,
+      furthest,
+    };
+  });
+}
+
+/** `progressGet`: the caller's progress in a course, period by period. */
+export async function progressGet(
+  ctx: Ctx,
+  input: { courseId: string; studyTaskId?: string | undefined },
+): Promise<CourseProgressInfo> {
+  const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.courseId);
+  if (!access.course) throw notFound();
+  if (input.studyTaskId) await taskAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.studyTaskId);
+  const data = playerScope(ctx.db, ctx.tenant.id);
+  const periods = await data.periods(input.courseId);
+  const [rows, course] = await Promise.all([
+    data.progressOfPeriods(
+      ctx.member.id,
+      periods.map((p) => p.id),
+    ),
+    data.courseProgress(ctx.member.id, input.courseId),
+  ]);
+  const byItem = new Map(rows.map((r) => [r.itemId, r]));
+  return {
+    courseId: input.courseId,
+    studyProgress: course?.progress ?? 0,
+    learningStatus: toLearningStatus(course?.status),
+    lastItemId: course?.lastItemId ?? null,
+    periods: periods.map((p) => ({
+      itemId: p.id,
+      studyProgress: byItem.get(p.id)?.progress ?? 0,
+      lastPosition: byItem.get(p.id)?.lastPosition ?? 0,
+    })),
+  };
+}
+
+/** `progressResource`: the caller's progress in one period. */
+export async function progressResource(ctx: Ctx, input: { itemId: string }): Promise<ResourceProgress> {
+  const data = playerScope(ctx.db, ctx.tenant.id);
+  const period = await data.periodById(input.itemId);
+  if (!period) throw notFound();
+  const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, period.item.courseId);
+  if (!access.course) throw notFound();
+  const row = await data.periodProgress(ctx.member.id, period.item.id);
+  const completed = Boolean(row?.completedAt);
+  return {
+    itemId: period.item.id,
+    studyProgress: row?.progress ?? 0,
+    lastPosition: row?.lastPosition ?? 0,
+    furthest: furthestOf(row?.intervals ?? [], access.course.antiSkip && !completed),
+    completed,
+  };
+}
+
+/** `progressCheckResource`: whether the caller may open a period, with the spec's message when not. */
+export async function progressCheckResource(ctx: Ctx, input: WatchInput): Promise<ResourceCheck> {
+  try {
+    const course = await requireStudy(ctx, input);
+    if (!(await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId))) throw notFound();
+    return { allowed: true, message: '' };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === Code.FORBIDDEN) {
+      return { allowed: false, message: t(ctx.lang, error.key) };
+    }
+    throw error;
+  }
+}
+
+/** `saveExamTaskByCourseId`: the caller's exam task for a course's exam period, created once. */
+export async function saveExamTaskByCourseId(
+  ctx: Ctx,
+  body: { courseId: string; itemId: string; examId: string; type: number },
+): Promise<ExamTaskRef> {
+  const course = await requireStudy(ctx, body);
+  const data = playerScope(ctx.db, ctx.tenant.id);
+  const period = await data.period(course.id, body.itemId);
+  if (!period || period.item.contentType !== ContentType.exam || period.item.examId !== body.examId) {
+    throw notFound();
+  }
+  if (!(await data.exam(body.examId))) throw notFound();
+  const task = await data.courseExamTask({
+    memberId: ctx.member.id,
+    examId: body.examId,
+    courseId: course.id,
+    itemId: period.item.id,
+    type: body.type,
+  });
+  return { taskId: task.id, examId: task.examId, status: task.status };
+}
+
+/** Exam status of a task that can be started: waiting for test. */
+const WAITING_FOR_TEST = 0;
+const FAILED = 2;
+
+/** `getTaskIsOk`: whether the caller's own exam task can be started now. */
+export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<ExamTaskOk> {
+  const found = await playerScope(ctx.db, ctx.tenant.id).examTask(ctx.member.id, input.taskId);
+  if (!found) throw notFound();
+  const { task, exam } = found;
+  const refuse = (key: MessageKey): ExamTaskOk => ({
+    ok: false,
+    taskId: task.id,
+    status: task.status,
+    message: t(ctx.lang, key),
+  });
+  if (task.courseId) {
+    const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, task.courseId);
+    if (!access.allowed) return refuse(access.messageKey ?? 'learning.forbidden');
+  }
+  // Unlimited attempts (0) allow another try after a fail.
+  const startable = task.status === WAITING_FOR_TEST || (task.status === FAILED && exam.attempts === 0);
+  if (!startable) return refuse('learning.examUnavailable');
+  return { ok: true, taskId: task.id, status: task.status, message: '' };
+}

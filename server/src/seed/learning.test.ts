@@ -1,0 +1,273 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coveredSeconds } from '@/lib/intervals';
+import { learningSeedSchema } from '@/lib/tenant-config';
+import {
+  categories,
+  courseItems,
+  courseLecturers,
+  courseProgress,
+  coursePurchases,
+  courses,
+  coursewares,
+  enterpriseDomains,
+  enterpriseUsers,
+  exams,
+  lecturers,
+  liveRooms,
+  periodProgress,
+  projectCourses,
+  projectLecturers,
+  projectMembers,
+  projectPhases,
+  projects,
+  resources,
+  studyDynamics,
+  studyTaskItems,
+  studyTaskMembers,
+  studyTasks,
+} from '../db/schema';
+import { MEDIA_DIR, mediaFile } from '../files/media';
+import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../testing';
+
+let gw: TestGateway;
+let one: string;
+let two: string;
+beforeAll(async () => {
+  gw = await createTestApp();
+  const domains = await gw.database.db.select().from(enterpriseDomains);
+  one = domains.find((d) => d.domain === HOST_ONE)!.enterpriseId;
+  two = domains.find((d) => d.domain === HOST_TWO)!.enterpriseId;
+});
+afterAll(() => gw?.close());
+
+const db = () => gw.database.db;
+type TenantTable = PgTable & { enterpriseId: PgColumn };
+const countOf = async (table: TenantTable, enterpriseId: string) =>
+  (await db().select({ n: count() }).from(table).where(eq(table.enterpriseId, enterpriseId)))[0]!.n;
+
+const manifest = JSON.parse(readFileSync(join(MEDIA_DIR, 'demo/manifest.json'), 'utf8')) as {
+  files: Record<string, { bytes: number; duration?: number }>;
+};
+const manifestEntry = (url: string) => manifest.files[url.replace(/^\/media\/demo\//, '')];
+
+const DAY = 86_400_000;
+
+describe('learning seed', () => {
+  it('writes the demo content of each company', async () => {
+    const expected: [TenantTable, number, number][] = [
+      [categories, 7, 2],
+      [lecturers, 3, 1],
+      [courses, 12, 2],
+      [exams, 1, 0],
+      [studyTasks, 2, 0],
+      [projects, 4, 1],
+      [liveRooms, 3, 1],
+      [coursewares, 6, 1],
+    ];
+    for (const [table, first, second] of expected) {
+      expect(await countOf(table, one)).toBe(first);
+      expect(await countOf(table, two)).toBe(second);
+    }
+    const published = await db()
+      .select({ n: count() })
+      .from(courses)
+      .where(and(eq(courses.enterpriseId, one), eq(courses.status, 1)));
+    // Two pages of eight in the course centre.
+    expect(published[0]!.n).toBe(11);
+    const [removed] = await db().select().from(courses).where(eq(courses.nameZh, '旧版安全规范'));
+    expect(removed).toMatchObject({ status: 0, enterpriseId: one });
+    const [paid] = await db().select().from(courses).where(eq(courses.nameZh, '数据分析进阶'));
+    expect(paid?.isFree).toBe(false);
+    expect((await db().select().from(coursePurchases).where(eq(coursePurchases.courseId, paid!.id))).length).toBe(0);
+    const [communication] = await db().select().from(courses).where(eq(courses.nameZh, '高效沟通技巧'));
+    expect(communication).toMatchObject({ watermark: true, antiSkip: true, isFree: true });
+  });
+
+  it('links the lecturer 李娜 to member E1002 and the exam period to 入职考试', async () => {
+    const [liNa] = await db().select().from(lecturers).where(eq(lecturers.nameZh, '李娜'));
+    const [e1002] = await db().select().from(enterpriseUsers).where(and(eq(enterpriseUsers.empNo, 'E1002'), eq(enterpriseUsers.enterpriseId, one)));
+    expect(liNa?.enterpriseUserId).toBe(e1002!.id);
+    const [exam] = await db().select().from(exams).where(eq(exams.nameZh, '入职考试'));
+    expect(exam).toMatchObject({ duration: 60, passScore: 60, totalScore: 100 });
+    const [period] = await db().select().from(courseItems).where(eq(courseItems.contentType, 3));
+    expect(period?.examId).toBe(exam!.id);
+  });
+
+  it('has periods of every content type and resources of every resource type', async () => {
+    const periods = await db()
+      .select({ contentType: courseItems.contentType, resourceType: resources.resourceType })
+      .from(courseItems)
+      .leftJoin(resources, eq(resources.id, courseItems.resourceId))
+      .where(eq(courseItems.enterpriseId, one));
+    expect(new Set(periods.map((p) => p.contentType))).toEqual(new Set([2, 3, 4, 5, 6, 7, 8]));
+    expect(new Set(periods.flatMap((p) => (p.resourceType === null ? [] : [p.resourceType])))).toEqual(new Set([2, 3, 4, 5, 6]));
+    const documents = await db()
+      .select({ fileName: resources.fileName })
+      .from(resources)
+      .where(and(eq(resources.enterpriseId, one), eq(resources.resourceType, 4)));
+    const kinds = new Set(documents.map((d) => d.fileName.slice(d.fileName.lastIndexOf('.') + 1)));
+    expect(kinds).toEqual(new Set(['pdf', 'xlsx', 'docx', 'pptx', 'txt']));
+  });
+
+  it('keeps every row among its own company: references never cross companies', async () => {
+    const crossing = async (child: TenantTable, column: PgColumn, parent: TenantTable & { id: PgColumn }) =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(child)
+          .innerJoin(parent, eq(parent.id, column))
+          .where(ne(parent.enterpriseId, child.enterpriseId))
+      )[0]!.n;
+    const links: [TenantTable, PgColumn, TenantTable & { id: PgColumn }][] = [
+      [courses, courses.categoryId, categories],
+      [courseItems, courseItems.courseId, courses],
+      [courseItems, courseItems.resourceId, resources],
+      [courseItems, courseItems.examId, exams],
+      [courseLecturers, courseLecturers.lecturerId, lecturers],
+      [coursewares, coursewares.resourceId, resources],
+      [studyTaskItems, studyTaskItems.courseId, courses],
+      [studyTaskMembers, studyTaskMembers.enterpriseUserId, enterpriseUsers],
+      [projectCourses, projectCourses.courseId, courses],
+      [projectCourses, projectCourses.phaseId, projectPhases],
+      [projectLecturers, projectLecturers.lecturerId, lecturers],
+      [projectMembers, projectMembers.enterpriseUserId, enterpriseUsers],
+      [liveRooms, liveRooms.playbackResourceId, resources],
+      [liveRooms, liveRooms.lecturerId, lecturers],
+      [lecturers, lecturers.enterpriseUserId, enterpriseUsers],
+      [periodProgress, periodProgress.itemId, courseItems],
+      [courseProgress, courseProgress.courseId, courses],
+      [studyDynamics, studyDynamics.enterpriseUserId, enterpriseUsers],
+    ];
+    for (const [child, column, parent] of links) expect(await crossing(child, column, parent)).toBe(0);
+
+    const namesOf = async (enterpriseId: string) =>
+      new Set((await db().select({ name: courses.nameZh }).from(courses).where(eq(courses.enterpriseId, enterpriseId))).map((c) => c.name));
+    const second = await namesOf(two);
+    expect(second).toEqual(new Set(['精益生产入门', '质量体系概论']));
+    for (const name of await namesOf(one)) expect(second.has(name)).toBe(false);
+  });
+
+  it('points every media url at a file under public/media, with the real durations', async () => {
+    const urls = new Set<string>();
+    const add = (url: string | null | undefined) => url && urls.add(url);
+    for (const r of await db().select().from(resources)) {
+      add(r.url);
+      r.playUrls.forEach((p) => add(p.url));
+      add(r.videoConfig.poster as string | undefined);
+      r.body.filter((b) => b.type === 'image').forEach((b) => add(b.value));
+      if (r.resourceType === 2 || r.resourceType === 3) {
+        expect(r.duration, r.nameEn).toBeGreaterThan(0);
+        for (const url of [r.url, ...r.playUrls.map((p) => p.url)]) {
+          expect(Math.round(manifestEntry(url)?.duration ?? NaN), `${r.nameEn} ${url}`).toBe(r.duration);
+        }
+      }
+      if (r.url) expect(r.size, r.nameEn).toBe(manifestEntry(r.url)?.bytes);
+    }
+    for (const table of [courses, studyTasks, projects, liveRooms]) {
+      for (const row of await db().select({ cover: table.cover }).from(table)) add(row.cover);
+    }
+    for (const room of await db().select({ stream: liveRooms.streamUrl }).from(liveRooms)) add(room.stream);
+    expect(urls.size).toBeGreaterThan(20);
+    for (const url of urls) {
+      const file = mediaFile(url);
+      expect(file && existsSync(file), url).toBe(true);
+      if (url.endsWith('.m3u8')) {
+        const segments = readFileSync(file!, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+        expect(segments.length).toBeGreaterThan(1);
+        for (const s of segments) expect(existsSync(join(dirname(file!), s)), s).toBe(true);
+      }
+    }
+  });
+
+  it('gives E1001 a completed and a started course with consistent progress and study dynamics', async () => {
+    const [e1001] = await db().select().from(enterpriseUsers).where(and(eq(enterpriseUsers.empNo, 'E1001'), eq(enterpriseUsers.enterpriseId, one)));
+    const rows = await db()
+      .select({ name: courses.nameZh, progress: courseProgress.progress, status: courseProgress.status, completedAt: courseProgress.completedAt })
+      .from(courseProgress)
+      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+      .where(eq(courseProgress.enterpriseUserId, e1001!.id));
+    expect(rows.find((r) => r.name === '职场写作规范')).toMatchObject({ progress: 100, status: 2 });
+    const started = rows.find((r) => r.name === '时间管理');
+    expect(started).toMatchObject({ status: 1, completedAt: null });
+    expect(started!.progress).toBeGreaterThan(0);
+    expect(started!.progress).toBeLessThan(100);
+
+    const periods = await db()
+      .select({ progress: periodProgress, duration: resources.duration })
+      .from(periodProgress)
+      .innerJoin(courseItems, eq(courseItems.id, periodProgress.itemId))
+      .innerJoin(resources, eq(resources.id, courseItems.resourceId))
+      .where(eq(periodProgress.enterpriseUserId, e1001!.id));
+    expect(periods.length).toBeGreaterThanOrEqual(2);
+    for (const { progress: p, duration } of periods) {
+      const covered = coveredSeconds(p.intervals);
+      expect(p.watchedSeconds).toBe(Math.round(covered));
+      expect(p.progress).toBe(covered / duration >= 0.95 ? 100 : Math.floor((covered / duration) * 100));
+      expect(p.completedAt !== null).toBe(p.progress === 100);
+    }
+    const kinds = (
+      await db().select({ kind: studyDynamics.kind }).from(studyDynamics).where(eq(studyDynamics.enterpriseUserId, e1001!.id))
+    ).map((d) => d.kind);
+    expect(new Set(kinds)).toEqual(new Set([1, 2, 3, 4]));
+  });
+
+  it('seeds the study tasks, the projects and the live rooms around the seeding moment', async () => {
+    const [learningTask] = await db().select().from(studyTasks).where(eq(studyTasks.nameZh, '2026 新员工学习任务'));
+    const assigned = await db()
+      .select({ empNo: enterpriseUsers.empNo })
+      .from(studyTaskMembers)
+      .innerJoin(enterpriseUsers, eq(enterpriseUsers.id, studyTaskMembers.enterpriseUserId))
+      .where(eq(studyTaskMembers.taskId, learningTask!.id));
+    expect(assigned.map((a) => a.empNo).sort()).toEqual(['E1001', 'E1003', 'E1004', 'E1007']);
+    const items = await db().select().from(studyTaskItems).where(eq(studyTaskItems.taskId, learningTask!.id));
+    expect(items.map((i) => i.required)).toEqual([true, false]);
+
+    const all = await db().select().from(projects).where(eq(projects.enterpriseId, one));
+    const byName = new Map(all.map((p) => [p.nameZh, p]));
+    expect(byName.get('新员工训练营')?.registration).toBe(2);
+    expect(byName.get('安全生产专项')?.registration).toBe(1);
+    expect(byName.get('领导力提升计划')).toMatchObject({ registration: 0, isFree: true });
+    const phases = await db().select().from(projectPhases).where(eq(projectPhases.projectId, byName.get('新员工训练营')!.id));
+    expect(phases.map((p) => p.nameZh).sort()).toEqual(['第一阶段 入门', '第二阶段 提升']);
+    const compliance = byName.get('2025 年度合规培训')!;
+    const [membership] = await db().select().from(projectMembers).where(eq(projectMembers.projectId, compliance.id));
+    expect(membership?.status).toBe(1);
+    expect(membership!.approvedAt!.getTime() + compliance.studyDays! * DAY).toBeLessThan(Date.now());
+
+    const now = Date.now();
+    const rooms = await db().select().from(liveRooms).where(inArray(liveRooms.enterpriseId, [one, two]));
+    const state = (r: (typeof rooms)[number]) =>
+      r.startAt.getTime() > now ? 'upcoming' : r.endAt.getTime() < now ? 'ended' : 'live';
+    expect(Object.fromEntries(rooms.map((r) => [r.nameZh, state(r)]))).toEqual({
+      新员工见面会: 'live',
+      季度业务复盘: 'ended',
+      产品发布会: 'upcoming',
+      车间安全直播: 'live',
+    });
+    expect(rooms.find((r) => r.nameZh === '季度业务复盘')?.playbackResourceId).toBeTruthy();
+  });
+
+  it('refuses a tenant file whose learning content names a missing course, resource or period', () => {
+    const result = learningSeedSchema.safeParse({
+      resources: [{ key: 'clip', type: 2, name: 'Clip', url: '/media/demo/clip.mp4', duration: 12 }],
+      courses: [
+        {
+          key: 'a',
+          name: 'A',
+          chapters: [{ name: 'Chapter', periods: [{ key: 'p', name: 'P', contentType: 2, resource: 'missing' }] }],
+        },
+      ],
+      projects: [{ key: 'x', name: 'X', startInDays: 0, courses: [{ course: 'nope' }] }],
+      progress: [{ empNo: 'E1001', course: 'a', startedInDays: -1, periods: [{ period: 'q', intervals: [[0, 1]], atInDays: 0 }] }],
+    });
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual([
+      "unknown course 'nope'",
+      "unknown period 'q'",
+      "unknown resource 'missing'",
+    ]);
+  });
+});

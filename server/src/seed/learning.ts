@@ -1,0 +1,348 @@
+/**
+ * The learning part of a tenant file (`seed.learning`): categories, lecturers, resources,
+ * courses with chapters and periods, exams, study tasks, projects, live rooms and members'
+ * progress. Ids are made here so every table takes one batch insert; dates are relative to
+ * the seeding moment, and progress, completion and study dynamics follow from the played spans.
+ */
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
+import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
+import type { Db } from '../db/client';
+import {
+  categories,
+  courseItems,
+  courseLecturers,
+  courseProgress,
+  courses,
+  coursewares,
+  enterpriseUsers,
+  exams,
+  lecturers,
+  liveRooms,
+  periodProgress,
+  projectCourses,
+  projectLecturers,
+  projectMembers,
+  projectPhases,
+  projects,
+  resources,
+  studyDynamics,
+  studyTaskItems,
+  studyTaskMembers,
+  studyTasks,
+} from '../db/schema';
+import { mediaFile } from '../files/media';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+const names = (text: LocalizedText) => ({ nameZh: localize(text, 'zh'), nameEn: localize(text, 'en') });
+const intros = (text: LocalizedText | undefined) =>
+  text ? { introZh: localize(text, 'zh'), introEn: localize(text, 'en') } : {};
+
+/** Size of the file behind a `/media/…` url, 0 when there is none. */
+async function mediaSize(url: string): Promise<number> {
+  const file = url ? mediaFile(url) : undefined;
+  return file ? stat(file).then((s) => s.size, () => 0) : 0;
+}
+
+/**
+ * A period's progress from its played spans: percent of the duration covered, 100 once the
+ * course's completion ratio is reached.
+ */
+export function periodProgressOf(spans: Interval[], duration: number, completeRatio: number) {
+  const played = mergeIntervals(spans.map(([s, e]): Interval => [s, Math.min(e, duration)]));
+  const covered = coveredSeconds(played);
+  const percent = duration > 0 ? Math.floor((covered / duration) * 100) : 0;
+  const completed = duration > 0 && percent >= completeRatio;
+  return { intervals: played, watchedSeconds: Math.round(covered), progress: completed ? 100 : percent, completed };
+}
+
+/** Writes a company's learning demo content; `now` is the seeding moment all dates count from. */
+export async function seedLearning(db: Db, enterpriseId: string, learning: LearningSeed, now = new Date()): Promise<void> {
+  const at = (offset: number, unit: number) => new Date(now.getTime() + offset * unit);
+  const days = (n: number) => at(n, DAY);
+  const hours = (n: number) => at(n, HOUR);
+  const ids = <T extends { key?: string }>(items: T[]) =>
+    new Map(items.flatMap((i) => (i.key ? [[i.key, randomUUID()] as const] : [])));
+  const ref = (map: Map<string, string>, key: string | undefined) => (key === undefined ? undefined : map.get(key)!);
+
+  const members = new Map(
+    (
+      await db
+        .select({ id: enterpriseUsers.id, empNo: enterpriseUsers.empNo })
+        .from(enterpriseUsers)
+        .where(eq(enterpriseUsers.enterpriseId, enterpriseId))
+    ).map((m) => [m.empNo, m.id]),
+  );
+  const member = (empNo: string) => {
+    const id = members.get(empNo);
+    if (!id) throw new Error(`learning seed: no member ${empNo}`);
+    return id;
+  };
+
+  const categoryRows: (typeof categories.$inferInsert)[] = [];
+  const categoryIds = new Map<string, string>();
+  const addCategories = (nodes: LearningCategorySeed[], parentId: string | null) =>
+    nodes.forEach((c, sort) => {
+      const id = randomUUID();
+      categoryIds.set(c.key, id);
+      categoryRows.push({ id, enterpriseId, parentId, sort, ...names(c.name) });
+      addCategories(c.children, id);
+    });
+  addCategories(learning.categories, null);
+
+  const lecturerIds = ids(learning.lecturers);
+  const lecturerRows = learning.lecturers.map((l, sort) => ({
+    id: lecturerIds.get(l.key)!,
+    enterpriseId,
+    enterpriseUserId: l.empNo ? member(l.empNo) : null,
+    ...names(l.name),
+    ...(l.title ? { titleZh: localize(l.title, 'zh'), titleEn: localize(l.title, 'en') } : {}),
+    ...intros(l.intro),
+    avatar: l.avatar,
+    level: l.level,
+    sort,
+  }));
+
+  const resourceIds = ids(learning.resources);
+  const resourceRows = await Promise.all(
+    learning.resources.map(async (r) => ({
+      id: resourceIds.get(r.key)!,
+      enterpriseId,
+      resourceType: r.type,
+      ...names(r.name),
+      fileName: r.fileName,
+      url: r.url,
+      playUrls: r.playUrls,
+      videoConfig: r.videoConfig,
+      duration: r.duration,
+      size: await mediaSize(r.url),
+      body: r.body,
+    })),
+  );
+  const durations = new Map(learning.resources.map((r) => [r.key, r.duration]));
+
+  const examIds = ids(learning.exams);
+  const examRows = learning.exams.map((e) => ({
+    id: examIds.get(e.key)!,
+    enterpriseId,
+    ...names(e.name),
+    duration: e.duration,
+    totalScore: e.totalScore,
+    passScore: e.passScore,
+    attempts: e.attempts,
+  }));
+
+  const courseIds = ids(learning.courses);
+  const periodIds = new Map<string, { id: string; resource?: string }>();
+  const courseRows: (typeof courses.$inferInsert)[] = [];
+  const courseLecturerRows: (typeof courseLecturers.$inferInsert)[] = [];
+  const itemRows: (typeof courseItems.$inferInsert)[] = [];
+  const coursewareRows: (typeof coursewares.$inferInsert)[] = [];
+  const courseOptions = new Map<string, { completeRatio: number; periods: string[] }>();
+  learning.courses.forEach((c, sort) => {
+    const courseId = courseIds.get(c.key)!;
+    courseRows.push({
+      id: courseId,
+      enterpriseId,
+      categoryId: ref(categoryIds, c.category) ?? null,
+      ...names(c.name),
+      ...intros(c.intro),
+      cover: c.cover,
+      status: c.status,
+      isFree: c.isFree,
+      creditHours: c.creditHours,
+      watermark: c.watermark,
+      antiSkip: c.antiSkip,
+      completeRatio: c.completeRatio,
+      sort,
+    });
+    c.lecturers.forEach((key, i) => courseLecturerRows.push({ enterpriseId, courseId, lecturerId: lecturerIds.get(key)!, sort: i }));
+    const periods: string[] = [];
+    c.chapters.forEach((chapter, i) => {
+      const chapterId = randomUUID();
+      itemRows.push({ id: chapterId, enterpriseId, courseId, parentId: null, sort: i, ...names(chapter.name), contentType: 2 });
+      chapter.periods.forEach((p, j) => {
+        const id = randomUUID();
+        periods.push(id);
+        if (p.key) periodIds.set(p.key, { id, resource: p.resource });
+        itemRows.push({
+          id,
+          enterpriseId,
+          courseId,
+          parentId: chapterId,
+          sort: j,
+          ...names(p.name),
+          contentType: p.contentType,
+          resourceId: ref(resourceIds, p.resource) ?? null,
+          examId: ref(examIds, p.exam) ?? null,
+        });
+      });
+    });
+    courseOptions.set(c.key, { completeRatio: c.completeRatio, periods });
+    c.coursewares.forEach((key, i) => coursewareRows.push({ enterpriseId, courseId, resourceId: resourceIds.get(key)!, sort: i }));
+  });
+
+  const taskRows: (typeof studyTasks.$inferInsert)[] = [];
+  const taskItemRows: (typeof studyTaskItems.$inferInsert)[] = [];
+  const taskMemberRows: (typeof studyTaskMembers.$inferInsert)[] = [];
+  for (const t of learning.studyTasks) {
+    const taskId = randomUUID();
+    taskRows.push({
+      id: taskId,
+      enterpriseId,
+      ...names(t.name),
+      ...intros(t.intro),
+      cover: t.cover,
+      taskType: t.taskType,
+      startAt: days(t.startInDays),
+      endAt: t.endInDays === undefined ? null : days(t.endInDays),
+      createdAt: days(t.startInDays),
+    });
+    t.courses.forEach((r, sort) =>
+      taskItemRows.push({ enterpriseId, taskId, courseId: courseIds.get(r.course)!, required: r.required, sort }),
+    );
+    t.exams.forEach((key, i) =>
+      taskItemRows.push({ enterpriseId, taskId, examId: examIds.get(key)!, required: true, sort: t.courses.length + i }),
+    );
+    for (const empNo of t.members) taskMemberRows.push({ enterpriseId, taskId, enterpriseUserId: member(empNo), assignedAt: days(t.startInDays) });
+  }
+
+  const projectIds = ids(learning.projects);
+  const projectRows: (typeof projects.$inferInsert)[] = [];
+  const phaseRows: (typeof projectPhases.$inferInsert)[] = [];
+  const projectCourseRows: (typeof projectCourses.$inferInsert)[] = [];
+  const projectLecturerRows: (typeof projectLecturers.$inferInsert)[] = [];
+  const projectMemberRows: (typeof projectMembers.$inferInsert)[] = [];
+  const dynamicRows: (typeof studyDynamics.$inferInsert)[] = [];
+  learning.projects.forEach((p, sort) => {
+    const projectId = projectIds.get(p.key)!;
+    projectRows.push({
+      id: projectId,
+      enterpriseId,
+      ...names(p.name),
+      ...intros(p.intro),
+      cover: p.cover,
+      registration: p.registration,
+      isFree: p.isFree,
+      studyDays: p.studyDays ?? null,
+      startAt: days(p.startInDays),
+      studyEndAt: p.studyEndInDays === undefined ? null : days(p.studyEndInDays),
+      creditHours: p.creditHours,
+      sort,
+      createdAt: days(p.startInDays),
+    });
+    let courseSort = 0;
+    const addCourses = (refs: typeof p.courses, phaseId: string | null) =>
+      refs.forEach((r) =>
+        projectCourseRows.push({ enterpriseId, projectId, phaseId, courseId: courseIds.get(r.course)!, required: r.required, sort: courseSort++ }),
+      );
+    p.phases.forEach((phase, i) => {
+      const phaseId = randomUUID();
+      phaseRows.push({ id: phaseId, enterpriseId, projectId, sort: i, ...names(phase.name), ...intros(phase.intro) });
+      addCourses(phase.courses, phaseId);
+    });
+    addCourses(p.courses, null);
+    p.lecturers.forEach((key, i) => projectLecturerRows.push({ enterpriseId, projectId, lecturerId: lecturerIds.get(key)!, sort: i }));
+    for (const m of p.members) {
+      const enterpriseUserId = member(m.empNo);
+      const approvedAt = m.approvedInDays === undefined ? null : days(m.approvedInDays);
+      projectMemberRows.push({ enterpriseId, projectId, enterpriseUserId, status: m.status, appliedAt: days(m.appliedInDays), approvedAt });
+      if (m.status === 1) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 4, projectId, createdAt: approvedAt ?? days(m.appliedInDays) });
+    }
+  });
+
+  const liveRows = learning.liveRooms.map((r) => ({
+    enterpriseId,
+    ...names(r.name),
+    ...intros(r.intro),
+    cover: r.cover,
+    lecturerId: ref(lecturerIds, r.lecturer) ?? null,
+    courseId: ref(courseIds, r.course) ?? null,
+    startAt: hours(r.startInHours),
+    endAt: hours(r.endInHours),
+    streamUrl: r.streamUrl,
+    playbackResourceId: ref(resourceIds, r.playback) ?? null,
+    hangUpSeconds: r.hangUpSeconds,
+    createdAt: hours(Math.min(r.startInHours, 0) - 24),
+  }));
+
+  // Course progress is the mean of its periods' progress; a course is completed when all are.
+  const periodRows: (typeof periodProgress.$inferInsert)[] = [];
+  const courseProgressRows: (typeof courseProgress.$inferInsert)[] = [];
+  for (const p of learning.progress) {
+    const enterpriseUserId = member(p.empNo);
+    const courseId = courseIds.get(p.course)!;
+    const { completeRatio, periods } = courseOptions.get(p.course)!;
+    const startedAt = days(p.startedInDays);
+    dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 1, courseId, createdAt: startedAt });
+    const progressByItem = new Map<string, number>();
+    let studySeconds = 0;
+    let last: { itemId: string; at: Date } | undefined;
+    for (const pp of p.periods) {
+      const period = periodIds.get(pp.period)!;
+      const when = days(pp.atInDays);
+      const result = periodProgressOf(pp.intervals, durations.get(period.resource ?? '') ?? 0, completeRatio);
+      progressByItem.set(period.id, result.progress);
+      studySeconds += result.watchedSeconds;
+      periodRows.push({
+        enterpriseId,
+        enterpriseUserId,
+        courseId,
+        itemId: period.id,
+        intervals: result.intervals,
+        watchedSeconds: result.watchedSeconds,
+        progress: result.progress,
+        lastPosition: Math.floor(result.intervals.at(-1)?.[1] ?? 0),
+        completedAt: result.completed ? when : null,
+        updatedAt: when,
+      });
+      if (result.completed) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 2, courseId, itemId: period.id, createdAt: when });
+      if (!last || when > last.at) last = { itemId: period.id, at: when };
+    }
+    const progress = Math.floor(periods.reduce((sum, id) => sum + (progressByItem.get(id) ?? 0), 0) / periods.length);
+    const completedAt = progress === 100 ? last!.at : null;
+    if (completedAt) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 3, courseId, createdAt: completedAt });
+    courseProgressRows.push({
+      enterpriseId,
+      enterpriseUserId,
+      courseId,
+      progress,
+      status: progress === 100 ? 2 : 1,
+      lastItemId: last?.itemId ?? null,
+      studySeconds,
+      startedAt,
+      completedAt,
+      updatedAt: last?.at ?? startedAt,
+    });
+  }
+
+  // Parents before children; each table in one statement.
+  const insert = async <T extends PgTable>(table: T, rows: T['$inferInsert'][]) => {
+    if (rows.length) await db.insert(table).values(rows);
+  };
+  await insert(categories, categoryRows);
+  await insert(lecturers, lecturerRows);
+  await insert(resources, resourceRows);
+  await insert(exams, examRows);
+  await insert(courses, courseRows);
+  await insert(courseLecturers, courseLecturerRows);
+  await insert(courseItems, itemRows);
+  await insert(coursewares, coursewareRows);
+  await insert(studyTasks, taskRows);
+  await insert(studyTaskItems, taskItemRows);
+  await insert(studyTaskMembers, taskMemberRows);
+  await insert(projects, projectRows);
+  await insert(projectPhases, phaseRows);
+  await insert(projectCourses, projectCourseRows);
+  await insert(projectLecturers, projectLecturerRows);
+  await insert(projectMembers, projectMemberRows);
+  await insert(liveRooms, liveRows);
+  await insert(periodProgress, periodRows);
+  await insert(courseProgress, courseProgressRows);
+  await insert(studyDynamics, dynamicRows);
+}
