@@ -113,6 +113,8 @@ const zh = {
   'learning.examUnavailable': '考试暂不可参加',
   'learning.exportFailed': '导出失败',
   'learning.forbidden': '没有权限',
+  'learning.noteEmpty': '笔记内容不能为空',
+  'learning.noteTooLong': '笔记最多 {max} 个字',
   'data.downloadLinkInvalid': '下载链接无效或已过期，请重新下载',
   'learning.watermarkPdfOnly': '只有 PDF 课件可以下载水印版',
 } as const;
@@ -215,6 +217,8 @@ const en: Record<MessageKey, string> = {
   'learning.examUnavailable': 'The exam is not available',
   'learning.exportFailed': 'Export failed',
   'learning.forbidden': 'Not allowed',
+  'learning.noteEmpty': 'The note cannot be empty',
+  'learning.noteTooLong': 'A note can have at most {max} characters',
   'data.downloadLinkInvalid': 'The download link is invalid or has expired, please download again',
   'learning.watermarkPdfOnly': 'Only PDF coursewares can be downloaded with a watermark',
 };

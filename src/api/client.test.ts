@@ -116,6 +116,20 @@ describe('configuration', () => {
     await expect(call('websiteViewPublic', { query: { domain: 'acme.test' } })).resolves.toEqual({ name: 'ACME' });
     expect(seen).toEqual([`${gw.origin}/gateway/system/api/website/view?domain=acme.test`]);
   });
+  it('lets a last report outlive the page when asked (keepalive)', async () => {
+    const flags: (boolean | undefined)[] = [];
+    configureClient({
+      baseURL: `${gw.origin}/gateway/`,
+      fetch: (input, init) => {
+        flags.push(init?.keepalive);
+        return fetch(input, init);
+      },
+    });
+    gw.reply('GET', 'system/api/website/view', ok({}));
+    await call('websiteViewPublic', { query: { domain: 'a.test' }, keepalive: true });
+    await call('websiteViewPublic', { query: { domain: 'a.test' } });
+    expect(flags).toEqual([true, undefined]);
+  });
 });
 
 describe('headers and bodies', () => {

@@ -73,6 +73,8 @@ export interface CallOptions {
   responseType?: 'json' | 'blob' | 'text' | 'arrayBuffer';
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last report sent while the page is hiding). */
+  keepalive?: boolean;
 }
 
 interface ClientConfig {
@@ -236,6 +238,7 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
       ignoreResponseError: true,
       responseType: wanted,
       signal: withTimeout(opts.signal),
+      keepalive: opts.keepalive,
     });
   } catch (error) {
     // The caller cancelled: not a failure to tell the user about.

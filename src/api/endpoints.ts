@@ -104,6 +104,7 @@ export const endpoints = {
 
   // Study tasks and projects
   studyTaskPage: { method: 'POST', path: 'course/auth/study/task/page', access: 'auth', paging: DEFAULT_PAGING },
+  studyDynamicPage: { method: 'POST', path: 'course/auth/study/dynamic/page', access: 'auth', paging: DEFAULT_PAGING },
   studyTaskCount: { method: 'POST', path: 'course/auth/study/task/count', access: 'auth' },
   studyTaskView: { method: 'GET', path: 'course/auth/study/task/view/task', access: 'auth' },
   studyTaskMarkSave: { method: 'POST', path: 'course/auth/study/task/mark/save', access: 'auth' },
@@ -127,10 +128,12 @@ export const endpoints = {
   relationProjectPage: { method: 'POST', path: 'course/auth/study/relation/project/page', access: 'auth', paging: DEFAULT_PAGING },
   trainingProgressPage: { method: 'POST', path: 'course/auth/study/training/progress/page', access: 'auth', paging: DEFAULT_PAGING },
   studyExport: { method: 'POST', path: 'course/auth/study/training/progress/export', access: 'auth' },
+  courseUserRecordList: { method: 'GET', path: 'course/auth/study/course/user/record/list', access: 'auth' },
   courseUserRecordSave: { method: 'POST', path: 'course/auth/study/course/user/record/save', access: 'auth' },
   courseUserRecordEdit: { method: 'POST', path: 'course/auth/study/course/user/record/edit', access: 'auth' },
 
   // Live rooms and playbacks
+  liveRoomPage: { method: 'POST', path: 'course/auth/live/room/page', access: 'auth', paging: DEFAULT_PAGING },
   liveRoomWatchUrl: { method: 'GET', path: 'course/api/live/room/watch/url', access: 'public' },
   liveWatch: { method: 'POST', path: 'course/auth/live/watch', access: 'auth' },
   liveLeave: { method: 'POST', path: 'course/auth/live/leave', access: 'auth' },

@@ -349,6 +349,49 @@ export interface ExamTaskOk {
   message: string;
 }
 
+// ---- study dynamics
+
+/** What a study dynamic records (`study_dynamics.kind`). */
+export const StudyDynamicKind = {
+  startedCourse: 1,
+  completedPeriod: 2,
+  completedCourse: 3,
+  joinedProject: 4,
+  joinedLive: 5,
+} as const;
+export type StudyDynamicKind = (typeof StudyDynamicKind)[keyof typeof StudyDynamicKind];
+
+/**
+ * `studyDynamicPage`: one of the caller's own study dynamics, newest first. Names are in the
+ * request's language, '' when the dynamic has no such object (or it no longer exists).
+ */
+export interface StudyDynamic {
+  id: string;
+  kind: StudyDynamicKind;
+  /** Kinds 1–3: the course (it may since have been removed). */
+  courseId: string | null;
+  courseName: string;
+  /** Kind 2: the period completed. */
+  itemId: string | null;
+  itemName: string;
+  /** Kind 4: the project joined. */
+  projectId: string | null;
+  projectName: string;
+  /** Kind 5: the live room joined. */
+  liveRoomId: string | null;
+  liveRoomName: string;
+  createdAt: string;
+}
+
+export interface StudyDynamicPageBody {
+  pageCurrent?: number;
+  pageSize?: number;
+  /** Only dynamics of this course. */
+  courseId?: string;
+  /** Only dynamics of this kind. */
+  kind?: StudyDynamicKind;
+}
+
 // ---- study tasks
 
 /** Task type: 1 learning, 2 exam, 3 assessment, 4 coaching. */
@@ -530,6 +573,17 @@ export interface LiveRoom {
   liveStatus: 1 | 2 | 3;
   /** A recording exists (`playBackWatch`). */
   hasPlayback: boolean;
+}
+
+/**
+ * `liveRoomPage`: the rooms of the caller's company, live first, then upcoming by start, then
+ * ended newest first. `keyword` matches the name in either language.
+ */
+export interface LiveRoomPageBody {
+  pageCurrent?: number;
+  pageSize?: number;
+  liveStatus?: LiveRoom['liveStatus'];
+  keyword?: string;
 }
 
 /** `liveRoomWatchUrl?id` (public): where to watch a room. */

@@ -215,6 +215,24 @@ describe('learning seed', () => {
     expect(new Set(kinds)).toEqual(new Set([1, 2, 3, 4]));
   });
 
+  it('gives E1001 progress and a started dynamic on the removed course, so a page can lead to it', async () => {
+    const [e1001] = await db().select().from(enterpriseUsers).where(and(eq(enterpriseUsers.empNo, 'E1001'), eq(enterpriseUsers.enterpriseId, one)));
+    const [removed] = await db().select().from(courses).where(eq(courses.nameZh, '旧版安全规范'));
+    expect(removed?.status).toBe(0);
+    const progress = await db()
+      .select()
+      .from(courseProgress)
+      .where(and(eq(courseProgress.enterpriseUserId, e1001!.id), eq(courseProgress.courseId, removed!.id)));
+    expect(progress).toHaveLength(1);
+    expect(progress[0]).toMatchObject({ enterpriseId: one, status: 1, completedAt: null });
+    expect(progress[0]!.progress).toBeGreaterThan(0);
+    const dynamics = await db()
+      .select({ kind: studyDynamics.kind, enterpriseId: studyDynamics.enterpriseId })
+      .from(studyDynamics)
+      .where(and(eq(studyDynamics.enterpriseUserId, e1001!.id), eq(studyDynamics.courseId, removed!.id)));
+    expect(dynamics).toEqual([{ kind: 1, enterpriseId: one }]);
+  });
+
   it('seeds the study tasks, the projects and the live rooms around the seeding moment', async () => {
     const [learningTask] = await db().select().from(studyTasks).where(eq(studyTasks.nameZh, '2026 新员工学习任务'));
     const assigned = await db()

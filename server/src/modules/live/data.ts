@@ -2,7 +2,7 @@
  * Data access for live rooms and attendance. Like `db/access.ts`, `liveScope(db, eid)` binds
  * every query to one enterprise; attendance rows also to the member.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../../db/schema';
 
@@ -10,6 +10,7 @@ export type RoomRow = typeof liveRooms.$inferSelect;
 export type LecturerRow = typeof lecturers.$inferSelect;
 export type AttendanceRow = typeof liveAttendance.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
+export type RoomWithLecturer = { room: RoomRow; lecturer: LecturerRow | null };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -20,6 +21,16 @@ const JOINED_LIVE = 5;
 export interface BeatState {
   attendance: AttendanceRow;
   now: Date;
+}
+
+/** Filters and window of a room list; the status is the one at `now` (1 upcoming, 2 live, 3 ended). */
+export interface RoomFilter {
+  now: Date;
+  liveStatus?: 1 | 2 | 3;
+  /** `%…%` ILIKE pattern over the name in both languages. */
+  pattern?: string;
+  limit: number;
+  offset: number;
 }
 
 export function liveScope(db: Db, enterpriseId: string) {
@@ -39,6 +50,40 @@ export function liveScope(db: Db, enterpriseId: string) {
         .leftJoin(lecturers, and(eq(lecturers.id, liveRooms.lecturerId), eq(lecturers.enterpriseId, enterpriseId)))
         .where(and(eq(liveRooms.enterpriseId, enterpriseId), eq(liveRooms.id, id)));
       return row;
+    },
+
+    /** A page of this enterprise's rooms with their lecturers: live, then upcoming by start, then ended newest first. */
+    async page(filter: RoomFilter): Promise<{ rows: RoomWithLecturer[]; total: number }> {
+      // Same boundaries as `liveStatusAt`: before the start upcoming, before the end live.
+      const now = filter.now.toISOString();
+      const status = sql<number>`case
+        when ${liveRooms.startAt} > ${now}::timestamptz then 1
+        when ${liveRooms.endAt} > ${now}::timestamptz then 2
+        else 3 end`;
+      const conditions: (SQL | undefined)[] = [eq(liveRooms.enterpriseId, enterpriseId)];
+      if (filter.liveStatus) conditions.push(sql`${status} = ${filter.liveStatus}`);
+      if (filter.pattern) {
+        const p = filter.pattern;
+        conditions.push(or(sql`${liveRooms.nameZh} ilike ${p}`, sql`${liveRooms.nameEn} ilike ${p}`));
+      }
+      const where = and(...conditions);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ room: liveRooms, lecturer: lecturers })
+          .from(liveRooms)
+          .leftJoin(lecturers, and(eq(lecturers.id, liveRooms.lecturerId), eq(lecturers.enterpriseId, enterpriseId)))
+          .where(where)
+          .orderBy(
+            sql`case ${status} when 2 then 0 when 1 then 1 else 2 end`,
+            sql`case when ${status} = 3 then null else ${liveRooms.startAt} end asc`,
+            sql`case when ${status} = 3 then ${liveRooms.endAt} end desc nulls last`,
+            asc(liveRooms.id),
+          )
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(liveRooms).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
     },
 
     async resource(id: string): Promise<ResourceRow | undefined> {

@@ -1,12 +1,27 @@
 /** Handlers of the live rows of the call table. Live rooms, playbacks and attendance. */
 import { z } from 'zod';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
-import { attendanceHangUp, attendanceSign, liveLeave, liveRoomWatchUrl, liveWatch, playBackWatch } from './service';
+import { pagingFields } from '../data/paging';
+import {
+  attendanceHangUp,
+  attendanceSign,
+  liveLeave,
+  liveRoomPage,
+  liveRoomWatchUrl,
+  liveWatch,
+  playBackWatch,
+} from './service';
 
 const byId = z.object({ id: z.uuid() });
 const byRoom = z.object({ roomId: z.uuid() });
+const roomPage = z.object({
+  ...pagingFields('liveRoomPage'),
+  liveStatus: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  keyword: z.string().max(100).optional(),
+});
 
 export const liveRoutes = {
+  liveRoomPage: authRoute({ input: roomPage, handle: (ctx, input) => liveRoomPage(ctx, input) }),
   liveRoomWatchUrl: publicRoute({ input: byId, handle: (ctx, { id }) => liveRoomWatchUrl(ctx, id) }),
   liveWatch: authRoute({ input: byRoom, handle: (ctx, { roomId }) => liveWatch(ctx, roomId) }),
   liveLeave: authRoute({ input: byRoom, handle: (ctx, { roomId }) => liveLeave(ctx, roomId) }),

@@ -8,14 +8,17 @@ import { Code } from '@/api/codes';
 import type {
   AttendanceResult,
   LiveRoom,
+  LiveRoomPageBody,
   LiveWatchResult,
   LiveWatchUrl,
   PlaybackResult,
   PlayUrl,
 } from '@/api/learning-types';
+import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
+import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { liveScope, type AttendanceRow, type LecturerRow, type ResourceRow, type RoomRow } from './data';
 
 /** Seconds between the player's presence beats (`attendanceHangUp`). */
@@ -104,6 +107,36 @@ async function findRoom(scope: ReturnType<typeof liveScope>, id: string) {
   const found = await scope.room(id);
   if (!found) throw notFound();
   return found;
+}
+
+/** `%keyword%` for ILIKE, with the keyword's pattern characters taken literally. */
+function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * `liveRoomPage`: the rooms of the caller's company, live first, then upcoming by start, then
+ * ended newest first; `liveStatus` filters by the status at the time of the call.
+ */
+export async function liveRoomPage(
+  ctx: AuthContext,
+  input: Paging & Omit<LiveRoomPageBody, 'pageCurrent' | 'pageSize'>,
+): Promise<PageResult<LiveRoom>> {
+  const now = new Date();
+  const keyword = input.keyword?.trim();
+  const { rows, total } = await liveScope(ctx.db, ctx.tenant.id).page({
+    now,
+    liveStatus: input.liveStatus,
+    pattern: keyword ? containsPattern(keyword) : undefined,
+    limit: input.pageSize,
+    offset: offsetOf(input),
+  });
+  const paging = { pageCurrent: input.pageCurrent, pageSize: input.pageSize };
+  return pageResult(
+    rows.map(({ room, lecturer }) => toLiveRoom(room, lecturer, ctx.lang, now)),
+    paging,
+    total,
+  );
 }
 
 /** `liveRoomWatchUrl`: the site and mobile pages of a room of the request's company. */

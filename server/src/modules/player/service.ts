@@ -267,6 +267,7 @@ export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<Resour
     name: ctx.lang === 'en' ? item.nameEn : item.nameZh,
     contentType: item.contentType,
     resourceType: resource?.resourceType ?? 0,
+    resourceId: resource?.id,
     fileName: resource?.fileName ?? '',
     url: resource?.url ?? '',
     playUrls: toPlayUrls(period),

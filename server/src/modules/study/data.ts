@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } 
 import type { LearningStatus } from '@/api/learning-types';
 import type { Db } from '../../db/client';
 import {
+  categories,
   collections,
   comments,
   courseUserRecords,
@@ -710,11 +711,17 @@ export function studyScope(db: Db, eid: string) {
       return row;
     },
 
-    /** A page of other published courses of a category (by sort, newest first). */
-    async categoryCourses(categoryId: string, exceptId: string, paging: Paging) {
+    /** The company's categories, for finding a category's descendants. */
+    async categoryRows() {
+      return db.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(eq(categories.enterpriseId, eid));
+    },
+
+    /** A page of other published courses in some categories (by sort, newest first). */
+    async categoryCourses(categoryIds: string[], exceptId: string, paging: Paging) {
+      if (categoryIds.length === 0) return { ids: [], total: 0 };
       const where = and(
         eq(courses.enterpriseId, eid),
-        eq(courses.categoryId, categoryId),
+        inArray(courses.categoryId, categoryIds),
         eq(courses.status, 1),
         sql`${courses.id} <> ${exceptId}`,
       );
@@ -739,6 +746,22 @@ export function studyScope(db: Db, eid: string) {
         .values({ enterpriseId: eid, enterpriseUserId: memberId, courseId, projectId, content })
         .returning();
       return row!;
+    },
+
+    /** The member's own records of a course (of one project when given), newest first. */
+    async records(memberId: string, courseId: string, projectId?: string) {
+      return db
+        .select()
+        .from(courseUserRecords)
+        .where(
+          and(
+            eq(courseUserRecords.enterpriseId, eid),
+            eq(courseUserRecords.enterpriseUserId, memberId),
+            eq(courseUserRecords.courseId, courseId),
+            projectId ? eq(courseUserRecords.projectId, projectId) : undefined,
+          ),
+        )
+        .orderBy(desc(courseUserRecords.createdAt), desc(courseUserRecords.id));
     },
 
     /** Edits the member's own record; undefined when the member has no such record. */

@@ -24,6 +24,7 @@ import { ApiError } from '../../envelope';
 import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { courseCards, toLecturerBrief } from '../course/cards';
+import { withDescendants } from '../course/service';
 import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access';
 import { EMPTY_STATS, studyScope, type ContainerStats, type StudyScope } from './data';
 import { pageResult, pageWindow, type PageInput } from './paging';
@@ -297,7 +298,9 @@ export async function relationPage(
     const course = await scope.course(body.courseId!);
     if (!course) throw notFound();
     if (!course.categoryId) return pageResult(body, [], 0);
-    ({ ids, total } = await scope.categoryCourses(course.categoryId, course.id, window));
+    // The same category as the course centre means it: the category with those under it.
+    const categoryIds = withDescendants(await scope.categoryRows(), course.categoryId);
+    ({ ids, total } = await scope.categoryCourses(categoryIds, course.id, window));
   }
   const cards = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
   return pageResult(body, cards, total);

@@ -1,6 +1,7 @@
-/** Handlers of the study rows of the call table. Study tasks and study projects. */
+/** Handlers of the study rows of the call table. Study dynamics, study tasks and study projects. */
 import { z } from 'zod';
 import { authRoute, type RouteTable } from '../../routing';
+import { studyDynamicPage } from './dynamics';
 import { pagingFields } from './paging';
 import {
   projectAdmire,
@@ -23,6 +24,7 @@ import {
   commentPage,
   commentSave,
   courseUserRecordEdit,
+  courseUserRecordList,
   courseUserRecordSave,
 } from './social';
 import { studyTaskCount, studyTaskMarkSave, studyTaskPage, studyTaskView } from './tasks';
@@ -35,6 +37,8 @@ const studyTarget = z.enum(['task', 'project']);
 /** Raw text bounds; trimmed lengths are checked, with their messages, in the services. */
 const text = z.string().max(10_000);
 const byId = z.object({ id });
+/** A note of any length: the service refuses an over-long one with the note's own limit (the body limit bounds it). */
+const noteText = z.string();
 
 export const studyRoutes = {
   studyTaskPage: authRoute({
@@ -45,6 +49,14 @@ export const studyRoutes = {
       keyword,
     }),
     handle: (ctx, body) => studyTaskPage(ctx, body),
+  }),
+  studyDynamicPage: authRoute({
+    input: z.object({
+      ...pagingFields('studyDynamicPage'),
+      courseId: id.optional(),
+      kind: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).optional(),
+    }),
+    handle: (ctx, body) => studyDynamicPage(ctx, body),
   }),
   studyTaskCount: authRoute({ handle: (ctx) => studyTaskCount(ctx) }),
   studyTaskView: authRoute({ input: byId, handle: (ctx, q) => studyTaskView(ctx, q.id) }),
@@ -126,12 +138,16 @@ export const studyRoutes = {
     input: z.object({ ...pagingFields('trainingProgressPage') }),
     handle: (ctx, body) => trainingProgressPage(ctx, body),
   }),
+  courseUserRecordList: authRoute({
+    input: z.object({ courseId: id, projectId: id.optional() }),
+    handle: (ctx, q) => courseUserRecordList(ctx, q),
+  }),
   courseUserRecordSave: authRoute({
-    input: z.object({ courseId: id, projectId: id.optional(), content: text }),
+    input: z.object({ courseId: id, projectId: id.optional(), content: noteText }),
     handle: (ctx, body) => courseUserRecordSave(ctx, body),
   }),
   courseUserRecordEdit: authRoute({
-    input: z.object({ id, content: text }),
+    input: z.object({ id, content: noteText }),
     handle: (ctx, body) => courseUserRecordEdit(ctx, body),
   }),
 } satisfies Partial<RouteTable>;

@@ -2,6 +2,7 @@
 import type { Comment, CourseUserRecord, TargetType } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { Code } from '@/api/codes';
+import { COURSE_NOTE_MAX, noteProblem } from '@/lib/course-note';
 import type { comments, courseUserRecords } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
@@ -11,8 +12,8 @@ import { pageResult, pageWindow, type PageInput } from './paging';
 
 /** Longest comment, after trimming. */
 export const COMMENT_MAX = 500;
-/** Longest course note, after trimming. */
-export const RECORD_MAX = 2000;
+/** Longest course note, after trimming (the notes form counts the same way). */
+export const RECORD_MAX = COURSE_NOTE_MAX;
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
@@ -109,12 +110,21 @@ function toRecord(row: typeof courseUserRecords.$inferSelect): CourseUserRecord 
 }
 
 function recordContent(raw: string): string {
-  const content = raw.trim();
-  if (content.length === 0) throw new ApiError(Code.INVALID, 'invalid.empty', null, { field: 'content' });
-  if (content.length > RECORD_MAX) {
-    throw new ApiError(Code.INVALID, 'invalid.tooLong', null, { field: 'content', max: RECORD_MAX });
-  }
-  return content;
+  const problem = noteProblem(raw);
+  if (problem === 'empty') throw new ApiError(Code.INVALID, 'learning.noteEmpty');
+  if (problem === 'tooLong') throw new ApiError(Code.INVALID, 'learning.noteTooLong', null, { max: RECORD_MAX });
+  return raw.trim();
+}
+
+/** The caller's own notes on a course (of one project when given), newest first. */
+export async function courseUserRecordList(
+  ctx: AuthContext,
+  query: { courseId: string; projectId?: string },
+): Promise<CourseUserRecord[]> {
+  const scope = studyScope(ctx.db, ctx.tenant.id);
+  if (!(await scope.course(query.courseId))) throw notFound();
+  if (query.projectId) await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, query.projectId);
+  return (await scope.records(ctx.member.id, query.courseId, query.projectId)).map(toRecord);
 }
 
 export async function courseUserRecordSave(

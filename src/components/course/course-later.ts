@@ -1,0 +1,3 @@
+/** The sections a course's page loads after the course, fetched as one script. */
+export { CourseNotes } from '@/components/course/CourseNotes';
+export { CourseProjects, RelatedCourses } from '@/components/course/CourseRelations';

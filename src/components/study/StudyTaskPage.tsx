@@ -1,0 +1,222 @@
+/**
+ * A study task (`/account/task/{id}`): its type, dates and the caller's progress, the required
+ * and elective courses (into the player with the task), the exams of an exam task, rating,
+ * collection and comments. A task past its end that is not completed says 'The available
+ * learning time has expired' and its courses cannot be opened; a task that is not the caller's
+ * shows the not-found state.
+ */
+import { useStore } from '@nanostores/react';
+import BookmarkIcon from 'lucide-react/icons/bookmark';
+import { useEffect, useState } from 'react';
+import type { CourseItem, StudyTaskDetail } from '@/api/learning-types';
+import { getStudyTask, isNotFound, saveStudyTaskMark, setStudyCollected } from '@/api/study';
+import { fill } from '@/components/auth/text';
+import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
+import { loadTexts } from '@/components/learning/messages';
+import { Stars } from '@/components/learning/Stars';
+import { formatDay } from '@/components/study/format';
+import type { TaskMessages } from '@/components/study/messages';
+import { SignInNotice } from '@/components/study/SignInNotice';
+import { StudyComments } from '@/components/study/StudyComments';
+import { StudyCourseList } from '@/components/study/StudyCourseItem';
+import { taskTypeLabel } from '@/components/study/TaskCard';
+import { outlineButtonSm } from '@/components/study/styles';
+import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
+import { notifySuccess } from '@/lib/notify';
+import { $token } from '@/stores/session';
+
+interface StudyTaskPageProps {
+  locale: Locale;
+  messages: TaskMessages;
+}
+
+type State = LoadStatus | 'notFound';
+
+export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
+  const token = useStore($token);
+  // The token is known only in the browser: the built page and the first render agree without it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const [id] = useState(() =>
+    typeof location === 'undefined' ? undefined : routeParam(location.pathname, '/account/task'),
+  );
+  const [task, setTask] = useState<StudyTaskDetail>();
+  const [state, setState] = useState<State>('loading');
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    if (!id) {
+      setState('notFound');
+      return;
+    }
+    const controller = new AbortController();
+    setState('loading');
+    getStudyTask(id, { isShowErrTip: false, signal: controller.signal })
+      .then((found) => {
+        setTask(found);
+        setState('ready');
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState(isNotFound(error) ? 'notFound' : 'error');
+      });
+    return () => controller.abort();
+  }, [id, token, reload]);
+
+  if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
+  if (!token) return <SignInNotice messages={m} />;
+  if (state === 'notFound') {
+    return (
+      <div role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center">
+        <p className="text-lg font-medium">{m['study.task.notFound']}</p>
+      </div>
+    );
+  }
+  if (state !== 'ready' || !task) {
+    return <LoadState status={state} texts={loadTexts(m)} onRetry={() => setReload((n) => n + 1)} />;
+  }
+
+  const rate = async (score: number) => {
+    setBusy(true);
+    try {
+      const result = await saveStudyTaskMark({ targetId: task.id, score });
+      setTask({ ...task, rating: result.rating, myRating: result.myRating });
+      notifySuccess(m['study.rated']);
+    } catch {
+      // The client showed the gateway's message.
+    }
+    setBusy(false);
+  };
+
+  const toggleCollect = async () => {
+    setBusy(true);
+    try {
+      await setStudyCollected('task', task.id, !task.collected);
+      setTask({ ...task, collected: !task.collected });
+    } catch {
+      // The client showed the gateway's message.
+    }
+    setBusy(false);
+  };
+
+  const hrefOf = (course: CourseItem) =>
+    task.expired
+      ? undefined
+      : localizePath(
+          `/watch/task?taskId=${encodeURIComponent(task.id)}&courseId=${encodeURIComponent(course.id)}`,
+          locale,
+        );
+  const status = task.learningStatus;
+
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-4 md:grid-cols-[20rem_1fr]">
+        <div className="bg-muted aspect-video overflow-hidden rounded-xl">
+          {task.cover && <img src={task.cover} alt="" className="size-full object-cover" />}
+        </div>
+        <div className="grid content-start gap-3">
+          <p>
+            <span className="bg-primary/10 text-primary rounded px-2 py-0.5 text-xs font-medium">
+              {taskTypeLabel(m, task.taskType)}
+            </span>
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{task.name}</h1>
+          {task.intro && <p className="text-muted-foreground text-sm whitespace-pre-wrap">{task.intro}</p>}
+          <dl className="text-muted-foreground grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt>{m['study.startAt']}</dt>
+            <dd>{formatDay(task.startAt)}</dd>
+            <dt>{m['study.endAt']}</dt>
+            <dd>{task.endAt ? formatDay(task.endAt) : m['study.noEnd']}</dd>
+          </dl>
+          <div className="flex items-center gap-3">
+            <span className="text-sm">{m[`learning.status.${status}`]}</span>
+            <span
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={task.studyProgress}
+              aria-label={fill(m['learning.progress'], { value: task.studyProgress })}
+              className="bg-primary/15 h-2 max-w-72 flex-1 overflow-hidden rounded-full"
+            >
+              <span className="bg-primary block h-full" style={{ width: `${task.studyProgress}%` }} />
+            </span>
+            <span className="text-muted-foreground text-sm tabular-nums">{task.studyProgress}%</span>
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            <span className="flex items-center gap-2 text-sm">
+              <span className="text-muted-foreground">{m['study.rating']}</span>
+              <Stars value={task.rating} label={`${m['study.rating']} ${task.rating.toFixed(1)}`} />
+              <span className="tabular-nums">{task.rating.toFixed(1)}</span>
+            </span>
+            <span className="flex items-center gap-2 text-sm">
+              <span className="text-muted-foreground" aria-hidden="true">
+                {m['study.myRating']}
+              </span>
+              <Stars
+                value={task.myRating}
+                label={m['study.myRating']}
+                itemLabel={m['study.rateLabel']}
+                disabled={busy}
+                onChange={(score) => void rate(score)}
+              />
+            </span>
+            <button
+              className={outlineButtonSm}
+              type="button"
+              aria-pressed={task.collected}
+              disabled={busy}
+              onClick={() => void toggleCollect()}
+            >
+              <BookmarkIcon aria-hidden="true" className={task.collected ? 'fill-current' : undefined} />
+              {task.collected ? m['study.collected'] : m['study.collect']}
+            </button>
+          </div>
+        </div>
+      </header>
+
+      {task.expired && (
+        <p
+          role="alert"
+          className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm font-medium"
+        >
+          {m['learning.timeExpired']}
+        </p>
+      )}
+
+      {task.courses.length > 0 && (
+        <div className="grid gap-6">
+          <StudyCourseList courses={task.courses} hrefOf={hrefOf} messages={m} headingLevel={2} />
+        </div>
+      )}
+
+      {task.exams.length > 0 && (
+        <section aria-labelledby="task-exams" className="grid gap-2">
+          <h2 id="task-exams" className="text-sm font-semibold">
+            {m['study.task.exams']}
+          </h2>
+          <ul className="grid gap-2">
+            {task.exams.map((exam) => (
+              <li key={exam.examId} className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-3">
+                <span className="font-medium">{exam.name}</span>
+                <span className="bg-muted rounded px-1.5 py-0.5 text-xs">
+                  {m[`study.examStatus.${exam.status as 0 | 1 | 2 | 3 | 4}`] ?? m['study.examStatus.0']}
+                </span>
+                {task.expired ? null : (
+                  <a
+                    href={localizePath(`/account/exam/${encodeURIComponent(task.id)}`, locale)}
+                    className="bg-primary text-primary-foreground focus-visible:ring-ring/50 ms-auto rounded-md px-3 py-1.5 text-sm font-medium outline-none hover:opacity-90 focus-visible:ring-[3px]"
+                  >
+                    {m['study.task.takeExam']}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <StudyComments targetType="task" targetId={task.id} messages={m} />
+    </div>
+  );
+}
