@@ -4,6 +4,7 @@
  */
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import type { CourseResourceItem } from '@/api/learning-types';
+import { fill } from '@/components/auth/text';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { isChapter, watchPath } from '@/components/course/tree';
 import { durationMinutes } from '@/components/learning/duration';
@@ -19,9 +20,6 @@ interface CourseCatalogueProps {
   /** Periods link into the player only when the caller may watch the course. */
   canWatch: boolean;
 }
-
-const fill = (template: string, vars: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
 function Period({ item, courseId, locale, messages: m, canWatch }: Omit<CourseCatalogueProps, 'tree'> & { item: CourseResourceItem }) {
   const labelKey = typeLabelKey(item.contentType, item.resourceType, item.fileName);

@@ -18,6 +18,7 @@ import {
   type CentreQuery,
   type Sort,
 } from '@/components/course/centre-query';
+import { fill } from '@/components/auth/text';
 import type { CourseCentreMessages } from '@/components/course/messages';
 import { CourseCard } from '@/components/learning/CourseCard';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
@@ -39,10 +40,6 @@ interface CourseCentreProps {
 
 const fieldClass =
   'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
 
 function CardSkeleton() {
   return (

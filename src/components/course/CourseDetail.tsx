@@ -21,6 +21,7 @@ import {
   setCourseCollected,
 } from '@/api/course';
 import type { CourseDetail as Course, CourseResourceItem, Courseware } from '@/api/learning-types';
+import { fill } from '@/components/auth/text';
 import { CourseCatalogue } from '@/components/course/CourseCatalogue';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { periods, watchPath } from '@/components/course/tree';
@@ -49,9 +50,6 @@ type PageState =
   | { kind: 'notFound' }
   | { kind: 'refused'; message: string }
   | { kind: 'error' };
-
-const fill = (template: string, vars: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
 const toggleClass =
   'focus-visible:ring-ring/50 hover:bg-accent aria-pressed:border-primary aria-pressed:text-primary inline-flex h-9 items-center gap-2 rounded-md border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] disabled:opacity-60';

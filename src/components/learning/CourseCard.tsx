@@ -6,7 +6,9 @@
 import type { CourseItem } from '@/api/learning-types';
 import { durationMinutes } from '@/components/learning/duration';
 import type { CourseCardMessages } from '@/components/learning/messages';
+import { CardCover } from '@/components/learning/CardCover';
 import { Stars } from '@/components/learning/Stars';
+import { StatusProgress } from '@/components/learning/StatusProgress';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CourseCardProps {
@@ -21,8 +23,6 @@ interface CourseCardProps {
 
 const fill = (template: string, value: string | number) => template.replace('{value}', String(value));
 
-const STATUS_TONE = ['bg-muted text-muted-foreground', 'bg-amber-100 text-amber-800', 'bg-emerald-100 text-emerald-800'];
-
 /** The detail page of a course, localized. */
 export function courseHref(id: string, locale: Locale, basePath = '/knowledge/course'): string {
   return localizePath(`${basePath}/${encodeURIComponent(id)}`, locale);
@@ -35,22 +35,7 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
   const status = course.learningStatus;
   return (
     <article className="bg-card text-card-foreground group focus-within:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-[3px] hover:shadow-md">
-      <div className="bg-muted relative aspect-video overflow-hidden">
-        {course.cover && (
-          <img
-            src={course.cover}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover transition-transform group-hover:scale-105"
-          />
-        )}
-        {!course.isFree && (
-          <span className="absolute start-2 top-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-medium text-white">
-            {m['course.paid']}
-          </span>
-        )}
-      </div>
+      <CardCover src={course.cover} badge={course.isFree ? undefined : m['course.paid']} badgeTone="bg-amber-500" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">
           <a
@@ -84,26 +69,13 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
           )}
         </p>
         <div className="mt-auto flex items-center gap-2 pt-2">
-          <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[status] ?? STATUS_TONE[0]}`}>
-            {m[`learning.status.${status}`] ?? m['learning.status.0']}
-          </span>
-          {status > 0 && (
-            <>
-              <span
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={course.studyProgress}
-                aria-label={fill(m['learning.progress'], course.studyProgress)}
-                className="bg-primary/15 h-1.5 flex-1 overflow-hidden rounded-full"
-              >
-                <span className="bg-primary block h-full" style={{ width: `${course.studyProgress}%` }} />
-              </span>
-              <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
-                {course.studyProgress}%
-              </span>
-            </>
-          )}
+          <StatusProgress
+            status={status}
+            statusText={m[`learning.status.${status}`] ?? m['learning.status.0']}
+            progress={course.studyProgress}
+            progressLabel={fill(m['learning.progress'], course.studyProgress)}
+            barWhenStarted
+          />
         </div>
       </div>
     </article>

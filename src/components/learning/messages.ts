@@ -17,17 +17,14 @@ export const courseCardMessageKeys = [
 ] as const;
 export type CourseCardMessages = Messages<(typeof courseCardMessageKeys)[number]>;
 
+/** The texts of {@link LoadState}. */
+export const loadMessageKeys = ['learning.loading', 'learning.loadFailed', 'learning.retry', 'learning.empty'] as const;
+
+/** Turning pages: {@link Pager} and the document preview. */
+export const pageTurnMessageKeys = ['learning.prev', 'learning.next', 'learning.pageOf'] as const;
+
 /** For {@link LoadState} and {@link Pager}. */
-export const loadStateMessageKeys = [
-  'learning.loading',
-  'learning.loadFailed',
-  'learning.retry',
-  'learning.empty',
-  'learning.prev',
-  'learning.next',
-  'learning.pageOf',
-  'course.pagination',
-] as const;
+export const loadStateMessageKeys = [...loadMessageKeys, ...pageTurnMessageKeys, 'course.pagination'] as const;
 export type LoadStateMessages = Messages<(typeof loadStateMessageKeys)[number]>;
 
 /** The texts of {@link LoadState} from picked messages; `empty` overrides the generic empty text. */

@@ -87,21 +87,25 @@ function MediaPeriod({ watch, config, messages, autoPlay, onProgress, onFinished
     await report.save();
     onFinished();
   };
+  // What both players take: where to start, the course's playing rules and the progress reports.
+  const common = {
+    label: watch.name,
+    startAt,
+    playbackRates: config.playbackRates,
+    antiSkip,
+    furthest: watch.furthest,
+    onPlayed: report.add,
+    onTimeUpdate: report.setPosition,
+    onPause: () => void report.save(),
+    onEnded: (p: number) => void ended(p),
+  };
   if (watch.resourceType === 3) {
     return (
       <AudioPlayer
         url={watch.url}
-        label={watch.name}
-        startAt={startAt}
-        playbackRates={config.playbackRates}
-        antiSkip={antiSkip}
-        furthest={watch.furthest}
         autoPlay={autoPlay}
         texts={{ speed: messages['player.speed'], antiSkip: messages['player.antiSkip'] }}
-        onPlayed={report.add}
-        onTimeUpdate={report.setPosition}
-        onPause={() => void report.save()}
-        onEnded={(p) => void ended(p)}
+        {...common}
       />
     );
   }
@@ -109,18 +113,10 @@ function MediaPeriod({ watch, config, messages, autoPlay, onProgress, onFinished
     <VideoPlayer
       playUrls={watch.playUrls}
       videoConfig={watch.videoConfig}
-      startAt={startAt}
-      playbackRates={config.playbackRates}
-      antiSkip={antiSkip}
-      furthest={watch.furthest}
       watermarkText={config.watermark ? config.watermarkText : undefined}
       autoPlay={autoPlay || undefined}
-      label={watch.name}
       messages={messages}
-      onPlayed={report.add}
-      onTimeUpdate={report.setPosition}
-      onPause={() => void report.save()}
-      onEnded={(p) => void ended(p)}
+      {...common}
     />
   );
 }
@@ -323,6 +319,7 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
   onProgress: (result: ProgressReportResult) => void;
   onFinished: () => void;
 }) {
+  const source = { name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId };
   if (period.contentType === 4 || watch.contentType === 4) {
     return <ImageText courseId={courseId} itemId={period.subResourceId} messages={messages} onViewed={() => viewed(0)} />;
   }
@@ -352,7 +349,7 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
     case 4:
       return (
         <DocumentView
-          source={{ name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId }}
+          source={source}
           texts={documentTexts(messages)}
           initialPage={watch.lastPosition || 1}
           onViewed={viewed}
@@ -364,7 +361,7 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
           <p className="font-medium">{watch.fileName || watch.name}</p>
           <p className="text-muted-foreground text-sm">{messages['player.downloadOnly']}</p>
           <DownloadButton
-            source={{ name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId }}
+            source={source}
             texts={documentTexts(messages)}
           />
         </Notice>

@@ -1,4 +1,5 @@
 /** The messages the player islands receive. */
+import { loadMessageKeys, pageTurnMessageKeys } from '@/components/learning/messages';
 import { typeLabelKeys } from '@/components/learning/type-label';
 import type { Messages } from '@/i18n/index';
 
@@ -21,13 +22,8 @@ export type VideoMessages = Messages<(typeof videoMessageKeys)[number]>;
 
 /** What a document preview shows (periods and `/watch/previewCourseware`). */
 export const documentMessageKeys = [
-  'learning.loading',
-  'learning.loadFailed',
-  'learning.retry',
-  'learning.empty',
-  'learning.prev',
-  'learning.next',
-  'learning.pageOf',
+  ...loadMessageKeys,
+  ...pageTurnMessageKeys,
   'player.pdfError',
   'player.download',
   'player.downloading',
@@ -64,10 +60,7 @@ export type PlayerMessages = Messages<(typeof playerMessageKeys)[number]>;
 
 /** `/watch`: the learner's courses to continue and recently completed, and their recent activity. */
 export const watchHomeMessageKeys = [
-  'learning.loading',
-  'learning.loadFailed',
-  'learning.retry',
-  'learning.empty',
+  ...loadMessageKeys,
   'learning.progress',
   'auth.loginFirst',
   'player.signIn',

@@ -4,6 +4,8 @@
  */
 import type { ProjectItem } from '@/api/learning-types';
 import { fill } from '@/components/auth/text';
+import { CardCover } from '@/components/learning/CardCover';
+import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { ProjectCardMessages } from '@/components/study/messages';
 
 interface ProjectCardProps {
@@ -15,12 +17,6 @@ interface ProjectCardProps {
   compact?: boolean;
 }
 
-const STATUS_TONE = [
-  'bg-muted text-muted-foreground',
-  'bg-amber-100 text-amber-800',
-  'bg-emerald-100 text-emerald-800',
-];
-
 export function ProjectCard({ project, href, messages: m, headingLevel = 3, compact = false }: ProjectCardProps) {
   const Heading = `h${headingLevel}` as const;
   const registration = m[`study.project.registration.${project.registration as 0 | 1 | 2}`];
@@ -29,22 +25,7 @@ export function ProjectCard({ project, href, messages: m, headingLevel = 3, comp
   const status = project.learningStatus;
   return (
     <article className="bg-card text-card-foreground group focus-within:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-[3px] hover:shadow-md">
-      <div className="bg-muted relative aspect-video overflow-hidden">
-        {project.cover && (
-          <img
-            src={project.cover}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover transition-transform group-hover:scale-105"
-          />
-        )}
-        {project.isFree && (
-          <span className="absolute start-2 top-2 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-medium text-white">
-            {m['study.project.free']}
-          </span>
-        )}
-      </div>
+      <CardCover src={project.cover} badge={project.isFree ? m['study.project.free'] : undefined} badgeTone="bg-emerald-600" />
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'p-3' : 'p-4'}`}>
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">
           <a href={href} className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline">
@@ -65,26 +46,13 @@ export function ProjectCard({ project, href, messages: m, headingLevel = 3, comp
         </p>
         {!compact && (
           <div className="mt-auto flex items-center gap-2 pt-1">
-            <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[status] ?? STATUS_TONE[0]}`}>
-              {m[`learning.status.${status}`] ?? m['learning.status.0']}
-            </span>
-            {status > 0 && (
-              <>
-                <span
-                  role="progressbar"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={project.studyProgress}
-                  aria-label={fill(m['learning.progress'], { value: project.studyProgress })}
-                  className="bg-primary/15 h-1.5 flex-1 overflow-hidden rounded-full"
-                >
-                  <span className="bg-primary block h-full" style={{ width: `${project.studyProgress}%` }} />
-                </span>
-                <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
-                  {project.studyProgress}%
-                </span>
-              </>
-            )}
+            <StatusProgress
+              status={status}
+              statusText={m[`learning.status.${status}`] ?? m['learning.status.0']}
+              progress={project.studyProgress}
+              progressLabel={fill(m['learning.progress'], { value: project.studyProgress })}
+              barWhenStarted
+            />
           </div>
         )}
       </div>

@@ -7,7 +7,6 @@
  * Admins and the project's lecturers also get its registrations to review.
  */
 import { useStore } from '@nanostores/react';
-import BookmarkIcon from 'lucide-react/icons/bookmark';
 import HeartIcon from 'lucide-react/icons/heart';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CourseItem, ProjectCourse, ProjectDetail, ProjectItem } from '@/api/learning-types';
@@ -28,6 +27,7 @@ import { loadTexts } from '@/components/learning/messages';
 import { formatDay } from '@/components/study/format';
 import type { ProjectMessages } from '@/components/study/messages';
 import { ProjectCard } from '@/components/study/ProjectCard';
+import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } from '@/components/study/DetailParts';
 import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
@@ -92,7 +92,7 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
   const [sectionState, setSectionState] = useState<LoadStatus>('loading');
   const [related, setRelated] = useState<ProjectItem[]>([]);
   const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   useEffect(() => {
     if (!token) return;
@@ -128,49 +128,30 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
   if (!token) return <SignInNotice messages={m} />;
   if (state === 'notFound') {
-    return (
-      <div role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center">
-        <p className="text-lg font-medium">{m['study.project.notFound']}</p>
-      </div>
-    );
+    return <NotFoundNotice text={m['study.project.notFound']} />;
   }
   if (state !== 'ready' || !project) {
     return <LoadState status={state} texts={loadTexts(m)} onRetry={() => setReload((n) => n + 1)} />;
   }
 
-  const register = async () => {
-    setBusy(true);
-    try {
+  const register = () =>
+    run(async () => {
       const result = await applyProject(project.id);
       notify(result.message);
       setReload((n) => n + 1);
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
+    });
 
-  const toggleLike = async () => {
-    setBusy(true);
-    try {
+  const toggleLike = () =>
+    run(async () => {
       const result = await admireProject(project.id);
       setProject({ ...project, admired: result.admired, admireCount: result.admireCount });
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
+    });
 
-  const toggleCollect = async () => {
-    setBusy(true);
-    try {
+  const toggleCollect = () =>
+    run(async () => {
       await setStudyCollected('project', project.id, !project.collected);
       setProject({ ...project, collected: !project.collected });
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
+    });
 
   const hrefOf = (course: CourseItem) =>
     project.canStudy
@@ -185,7 +166,6 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
       ? m[`study.project.memberStatus.${project.memberStatus as 0 | 1 | 2}`]
       : undefined;
   const reviewer = Boolean(user && (user.isAdmin || user.isLecturer || user.userType === 2));
-  const status = project.learningStatus;
 
   return (
     <div className="grid gap-8">
@@ -221,20 +201,7 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
             </span>
             {memberText && <span className="bg-primary/10 text-primary rounded px-1.5 py-0.5">{memberText}</span>}
           </p>
-          <div className="flex items-center gap-3">
-            <span className="text-sm">{m[`learning.status.${status}`]}</span>
-            <span
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={project.studyProgress}
-              aria-label={fill(m['learning.progress'], { value: project.studyProgress })}
-              className="bg-primary/15 h-2 max-w-72 flex-1 overflow-hidden rounded-full"
-            >
-              <span className="bg-primary block h-full" style={{ width: `${project.studyProgress}%` }} />
-            </span>
-            <span className="text-muted-foreground text-sm tabular-nums">{project.studyProgress}%</span>
-          </div>
+          <PageProgress status={project.learningStatus} progress={project.studyProgress} messages={m} />
           <div className="flex flex-wrap items-center gap-2">
             {canRegister && (
               <button className={primaryButton} type="button" disabled={busy} onClick={() => void register()}>
@@ -252,27 +219,13 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
               {project.admired ? m['study.liked'] : m['study.like']}
               <span className="text-muted-foreground tabular-nums">{project.admireCount}</span>
             </button>
-            <button
-              className={outlineButtonSm}
-              type="button"
-              aria-pressed={project.collected}
-              disabled={busy}
-              onClick={() => void toggleCollect()}
-            >
-              <BookmarkIcon aria-hidden="true" className={project.collected ? 'fill-current' : undefined} />
-              {project.collected ? m['study.collected'] : m['study.collect']}
-            </button>
+            <CollectButton collected={project.collected} disabled={busy} onToggle={() => void toggleCollect()} messages={m} />
           </div>
         </div>
       </header>
 
       {!project.canStudy && project.accessMessage && (
-        <p
-          role="alert"
-          className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm font-medium"
-        >
-          {project.accessMessage}
-        </p>
+        <AccessAlert>{project.accessMessage}</AccessAlert>
       )}
 
       {reviewer && (

@@ -23,6 +23,20 @@ interface ProjectRegistrationsProps {
 
 const STATUSES = [0, 1, 2] as const;
 
+const COLUMNS = [
+  'study.project.memberName',
+  'study.project.empNo',
+  'study.project.department',
+  'study.project.appliedAt',
+  'study.project.statusFilter',
+  'study.project.actions',
+] as const;
+
+const DECISIONS = [
+  { approve: true, key: 'study.project.approve', className: primaryButtonSm },
+  { approve: false, key: 'study.project.reject', className: outlineButtonSm },
+] as const;
+
 export function ProjectRegistrations({ projectId, messages: m, onDecided }: ProjectRegistrationsProps) {
   const [filter, setFilter] = useState<string>('0');
   const [page, setPage] = useState(1);
@@ -102,24 +116,15 @@ export function ProjectRegistrations({ projectId, messages: m, onDecided }: Proj
           <table className="w-full text-sm">
             <thead className="text-muted-foreground text-start">
               <tr className="border-b">
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {m['study.project.memberName']}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {m['study.project.empNo']}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {m['study.project.department']}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {m['study.project.appliedAt']}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {m['study.project.statusFilter']}
-                </th>
-                <th scope="col" className="py-2 text-start font-medium">
-                  {m['study.project.actions']}
-                </th>
+                {COLUMNS.map((key, index) => (
+                  <th
+                    key={key}
+                    scope="col"
+                    className={index < COLUMNS.length - 1 ? 'py-2 pe-3 text-start font-medium' : 'py-2 text-start font-medium'}
+                  >
+                    {m[key]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -135,26 +140,18 @@ export function ProjectRegistrations({ projectId, messages: m, onDecided }: Proj
                   <td className="py-2">
                     {member.status === 0 && (
                       <span className="flex gap-2">
-                        <button
-                          className={primaryButtonSm}
-                          type="button"
-
-                          disabled={busy === member.userId}
-                          aria-label={`${m['study.project.approve']} ${member.userName}`}
-                          onClick={() => void decide(member, true)}
-                        >
-                          {m['study.project.approve']}
-                        </button>
-                        <button
-                          className={outlineButtonSm}
-                          type="button"
-
-                          disabled={busy === member.userId}
-                          aria-label={`${m['study.project.reject']} ${member.userName}`}
-                          onClick={() => void decide(member, false)}
-                        >
-                          {m['study.project.reject']}
-                        </button>
+                        {DECISIONS.map(({ approve, key, className }) => (
+                          <button
+                            key={key}
+                            className={className}
+                            type="button"
+                            disabled={busy === member.userId}
+                            aria-label={`${m[key]} ${member.userName}`}
+                            onClick={() => void decide(member, approve)}
+                          >
+                            {m[key]}
+                          </button>
+                        ))}
                       </span>
                     )}
                   </td>

@@ -7,6 +7,7 @@ import LockIcon from 'lucide-react/icons/lock';
 import type { CourseItem } from '@/api/learning-types';
 import { fill } from '@/components/auth/text';
 import { durationMinutes } from '@/components/learning/duration';
+import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { CourseItemMessages } from '@/components/study/messages';
 
 interface StudyCourseItemProps {
@@ -15,12 +16,6 @@ interface StudyCourseItemProps {
   href?: string;
   messages: CourseItemMessages;
 }
-
-const STATUS_TONE = [
-  'bg-muted text-muted-foreground',
-  'bg-amber-100 text-amber-800',
-  'bg-emerald-100 text-emerald-800',
-];
 
 export function StudyCourseItem({ course, href, messages: m }: StudyCourseItemProps) {
   const minutes = durationMinutes(course.totalDuration);
@@ -60,22 +55,13 @@ export function StudyCourseItem({ course, href, messages: m }: StudyCourseItemPr
           <span>{fill(m['learning.creditHours'], { value: course.creditHours })}</span>
         </p>
         <div className="mt-auto flex items-center gap-2">
-          <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[status] ?? STATUS_TONE[0]}`}>
-            {m[`learning.status.${status}`] ?? m['learning.status.0']}
-          </span>
-          <span
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={course.studyProgress}
-            aria-label={fill(m['learning.progress'], { value: course.studyProgress })}
-            className="bg-primary/15 h-1.5 max-w-48 flex-1 overflow-hidden rounded-full"
-          >
-            <span className="bg-primary block h-full" style={{ width: `${course.studyProgress}%` }} />
-          </span>
-          <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
-            {course.studyProgress}%
-          </span>
+          <StatusProgress
+            status={status}
+            statusText={m[`learning.status.${status}`] ?? m['learning.status.0']}
+            progress={course.studyProgress}
+            progressLabel={fill(m['learning.progress'], { value: course.studyProgress })}
+            barWidth="max-w-48"
+          />
           <span className={`ms-auto text-xs font-medium ${href ? 'text-primary' : 'text-muted-foreground'}`}>
             {href ? m['study.openCourse'] : m['study.courseLocked']}
           </span>

@@ -6,21 +6,19 @@
  * shows the not-found state.
  */
 import { useStore } from '@nanostores/react';
-import BookmarkIcon from 'lucide-react/icons/bookmark';
 import { useEffect, useState } from 'react';
 import type { CourseItem, StudyTaskDetail } from '@/api/learning-types';
 import { getStudyTask, isNotFound, saveStudyTaskMark, setStudyCollected } from '@/api/study';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { Stars } from '@/components/learning/Stars';
 import { formatDay } from '@/components/study/format';
 import type { TaskMessages } from '@/components/study/messages';
+import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } from '@/components/study/DetailParts';
 import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { taskTypeLabel } from '@/components/study/TaskCard';
-import { outlineButtonSm } from '@/components/study/styles';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
@@ -43,7 +41,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
   const [task, setTask] = useState<StudyTaskDetail>();
   const [state, setState] = useState<State>('loading');
   const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   useEffect(() => {
     if (!token) return;
@@ -67,38 +65,24 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
   if (!token) return <SignInNotice messages={m} />;
   if (state === 'notFound') {
-    return (
-      <div role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center">
-        <p className="text-lg font-medium">{m['study.task.notFound']}</p>
-      </div>
-    );
+    return <NotFoundNotice text={m['study.task.notFound']} />;
   }
   if (state !== 'ready' || !task) {
     return <LoadState status={state} texts={loadTexts(m)} onRetry={() => setReload((n) => n + 1)} />;
   }
 
-  const rate = async (score: number) => {
-    setBusy(true);
-    try {
+  const rate = (score: number) =>
+    run(async () => {
       const result = await saveStudyTaskMark({ targetId: task.id, score });
       setTask({ ...task, rating: result.rating, myRating: result.myRating });
       notifySuccess(m['study.rated']);
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
+    });
 
-  const toggleCollect = async () => {
-    setBusy(true);
-    try {
+  const toggleCollect = () =>
+    run(async () => {
       await setStudyCollected('task', task.id, !task.collected);
       setTask({ ...task, collected: !task.collected });
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
+    });
 
   const hrefOf = (course: CourseItem) =>
     task.expired
@@ -107,7 +91,6 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
           `/watch/task?taskId=${encodeURIComponent(task.id)}&courseId=${encodeURIComponent(course.id)}`,
           locale,
         );
-  const status = task.learningStatus;
 
   return (
     <div className="grid gap-8">
@@ -129,20 +112,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
             <dt>{m['study.endAt']}</dt>
             <dd>{task.endAt ? formatDay(task.endAt) : m['study.noEnd']}</dd>
           </dl>
-          <div className="flex items-center gap-3">
-            <span className="text-sm">{m[`learning.status.${status}`]}</span>
-            <span
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={task.studyProgress}
-              aria-label={fill(m['learning.progress'], { value: task.studyProgress })}
-              className="bg-primary/15 h-2 max-w-72 flex-1 overflow-hidden rounded-full"
-            >
-              <span className="bg-primary block h-full" style={{ width: `${task.studyProgress}%` }} />
-            </span>
-            <span className="text-muted-foreground text-sm tabular-nums">{task.studyProgress}%</span>
-          </div>
+          <PageProgress status={task.learningStatus} progress={task.studyProgress} messages={m} />
           <div className="flex flex-wrap items-center gap-4">
             <span className="flex items-center gap-2 text-sm">
               <span className="text-muted-foreground">{m['study.rating']}</span>
@@ -161,27 +131,13 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
                 onChange={(score) => void rate(score)}
               />
             </span>
-            <button
-              className={outlineButtonSm}
-              type="button"
-              aria-pressed={task.collected}
-              disabled={busy}
-              onClick={() => void toggleCollect()}
-            >
-              <BookmarkIcon aria-hidden="true" className={task.collected ? 'fill-current' : undefined} />
-              {task.collected ? m['study.collected'] : m['study.collect']}
-            </button>
+            <CollectButton collected={task.collected} disabled={busy} onToggle={() => void toggleCollect()} messages={m} />
           </div>
         </div>
       </header>
 
       {task.expired && (
-        <p
-          role="alert"
-          className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm font-medium"
-        >
-          {m['learning.timeExpired']}
-        </p>
+        <AccessAlert>{m['learning.timeExpired']}</AccessAlert>
       )}
 
       {task.courses.length > 0 && (

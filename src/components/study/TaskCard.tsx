@@ -2,6 +2,7 @@
 import type { StudyTaskItem } from '@/api/learning-types';
 import { fill } from '@/components/auth/text';
 import { formatDay } from '@/components/study/format';
+import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { TaskCardMessages } from '@/components/study/messages';
 
 interface TaskCardProps {
@@ -10,12 +11,6 @@ interface TaskCardProps {
   messages: TaskCardMessages;
   headingLevel?: 2 | 3 | 4;
 }
-
-const STATUS_TONE = [
-  'bg-muted text-muted-foreground',
-  'bg-amber-100 text-amber-800',
-  'bg-emerald-100 text-emerald-800',
-];
 
 /** The task type's label, or the learning type's for an unknown type. */
 export function taskTypeLabel(m: Pick<TaskCardMessages, `study.taskType.${1 | 2 | 3 | 4}`>, type: number): string {
@@ -53,22 +48,13 @@ export function TaskCard({ task, href, messages: m, headingLevel = 3 }: TaskCard
         </p>
         {task.expired && <p className="text-destructive text-xs">{m['learning.timeExpired']}</p>}
         <div className="mt-auto flex items-center gap-2">
-          <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[status] ?? STATUS_TONE[0]}`}>
-            {m[`learning.status.${status}`] ?? m['learning.status.0']}
-          </span>
-          <span
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={task.studyProgress}
-            aria-label={fill(m['learning.progress'], { value: task.studyProgress })}
-            className="bg-primary/15 h-1.5 max-w-60 flex-1 overflow-hidden rounded-full"
-          >
-            <span className="bg-primary block h-full" style={{ width: `${task.studyProgress}%` }} />
-          </span>
-          <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
-            {task.studyProgress}%
-          </span>
+          <StatusProgress
+            status={status}
+            statusText={m[`learning.status.${status}`] ?? m['learning.status.0']}
+            progress={task.studyProgress}
+            progressLabel={fill(m['learning.progress'], { value: task.studyProgress })}
+            barWidth="max-w-60"
+          />
         </div>
       </div>
     </article>

@@ -9,6 +9,7 @@ import DownloadIcon from 'lucide-react/icons/download';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type {
   CourseProgressRow,
+  LearningStatus,
   LiveRoom,
   ProjectCount,
   ProjectItem,
@@ -136,14 +137,20 @@ function FilterButtons<V extends string>({
   );
 }
 
-function ProjectsTab({ locale, messages: m }: TrainPageProps) {
-  const [joined, setJoined] = useState<'all' | 'joined'>('all');
-  const [count, setCount] = useState<ProjectCount>();
+/** The counts on a tab's filter buttons; none while they load or when they fail. */
+function useCount<T>(load: (options: { isShowErrTip: false }) => Promise<T>): T | undefined {
+  const [count, setCount] = useState<T>();
   useEffect(() => {
-    getProjectCount({ isShowErrTip: false })
+    load({ isShowErrTip: false })
       .then(setCount)
       .catch(() => undefined);
-  }, []);
+  }, [load]);
+  return count;
+}
+
+function ProjectsTab({ locale, messages: m }: TrainPageProps) {
+  const [joined, setJoined] = useState<'all' | 'joined'>('all');
+  const count = useCount<ProjectCount>(getProjectCount);
   return (
     <div className="grid gap-4">
       <FilterButtons
@@ -188,12 +195,7 @@ type TaskFilter = 'all' | '0' | '1' | '2';
 
 function TasksTab({ locale, messages: m }: TrainPageProps) {
   const [filter, setFilter] = useState<TaskFilter>('all');
-  const [count, setCount] = useState<StudyTaskCount>();
-  useEffect(() => {
-    getStudyTaskCount({ isShowErrTip: false })
-      .then(setCount)
-      .catch(() => undefined);
-  }, []);
+  const count = useCount<StudyTaskCount>(getStudyTaskCount);
   const counts = { '0': count?.notStarted, '1': count?.learning, '2': count?.completed };
   return (
     <div className="grid gap-4">
@@ -289,21 +291,66 @@ function Table({ head, children }: { head: string[]; children: ReactNode }) {
   );
 }
 
-function ProgressCell({ value, label }: { value: number; label: string }) {
+/** A paged table of the caller's learning with its export button (the progress and records tabs). */
+function ExportedTable<T>({
+  messages: m,
+  exportLabel,
+  exportStart,
+  load,
+  head,
+  row,
+}: {
+  messages: TrainMessages;
+  exportLabel: string;
+  exportStart: () => Promise<unknown>;
+  load: (page: number, signal: AbortSignal) => Promise<PageResult<T>>;
+  head: string[];
+  row: (item: T) => ReactNode;
+}) {
   return (
-    <span className="flex items-center gap-2">
-      <span
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        aria-label={label}
-        className="bg-primary/15 h-1.5 w-20 overflow-hidden rounded-full"
-      >
-        <span className="bg-primary block h-full" style={{ width: `${value}%` }} />
-      </span>
-      <span aria-hidden="true" className="tabular-nums">{`${value}%`}</span>
-    </span>
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <ExportButton label={exportLabel} messages={m} start={exportStart} />
+      </div>
+      <Paged messages={m} load={load}>
+        {(list: T[]) => <Table head={head}>{list.map(row)}</Table>}
+      </Paged>
+    </div>
+  );
+}
+
+/** The first cell of a row: its name as a link. */
+function NameCell({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <th scope="row" className="px-3 py-2 text-start font-medium">
+      <a href={href} className="outline-none hover:underline focus-visible:underline">
+        {children}
+      </a>
+    </th>
+  );
+}
+
+/** The status and progress cells of a row. */
+function ProgressCells({ status, value, messages: m }: { status: LearningStatus; value: number; messages: TrainMessages }) {
+  return (
+    <>
+      <td className="px-3 py-2 whitespace-nowrap">{m[`learning.status.${status}`]}</td>
+      <td className="px-3 py-2">
+        <span className="flex items-center gap-2">
+          <span
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={value}
+            aria-label={fill(m['learning.progress'], { value })}
+            className="bg-primary/15 h-1.5 w-20 overflow-hidden rounded-full"
+          >
+            <span className="bg-primary block h-full" style={{ width: `${value}%` }} />
+          </span>
+          <span aria-hidden="true" className="tabular-nums">{`${value}%`}</span>
+        </span>
+      </td>
+    </>
   );
 }
 
@@ -314,102 +361,63 @@ function ProgressTab({ locale, messages: m }: TrainPageProps) {
       locale,
     );
   return (
-    <div className="grid gap-4">
-      <div className="flex justify-end">
-        <ExportButton label={m['study.train.exportProgress']} messages={m} start={() => exportTrainingProgress()} />
-      </div>
-      <Paged
-        messages={m}
-        load={(page, signal) => getTrainingProgressPage({ pageCurrent: page }, { isShowErrTip: false, signal })}
-      >
-        {(list: TrainingProgressItem[]) => (
-          <Table
-            head={[
-              m['study.train.name'],
-              m['study.train.kind'],
-              m['study.train.status'],
-              m['study.train.progressCol'],
-              m['study.train.requiredDone'],
-              m['study.train.electiveDone'],
-              m['study.train.credit'],
-              m['study.train.updatedAt'],
-            ]}
-          >
-            {list.map((item) => (
-              <tr key={`${item.kind}:${item.id}`} className="border-t">
-                <th scope="row" className="px-3 py-2 text-start font-medium">
-                  <a href={hrefOf(item)} className="outline-none hover:underline focus-visible:underline">
-                    {item.name}
-                  </a>
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{m[`study.train.kind.${item.kind}`]}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{m[`learning.status.${item.learningStatus}`]}</td>
-                <td className="px-3 py-2">
-                  <ProgressCell
-                    value={item.studyProgress}
-                    label={fill(m['learning.progress'], { value: item.studyProgress })}
-                  />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{`${item.requiredCompleted}/${item.requiredCount}`}</td>
-                <td className="px-3 py-2 tabular-nums">{`${item.electiveCompleted}/${item.electiveCount}`}</td>
-                <td className="px-3 py-2 tabular-nums">{item.creditHours}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatDay(item.updatedAt)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Paged>
-    </div>
+    <ExportedTable
+      messages={m}
+      exportLabel={m['study.train.exportProgress']}
+      exportStart={() => exportTrainingProgress()}
+      load={(page, signal) => getTrainingProgressPage({ pageCurrent: page }, { isShowErrTip: false, signal })}
+      head={[
+        m['study.train.name'],
+        m['study.train.kind'],
+        m['study.train.status'],
+        m['study.train.progressCol'],
+        m['study.train.requiredDone'],
+        m['study.train.electiveDone'],
+        m['study.train.credit'],
+        m['study.train.updatedAt'],
+      ]}
+      row={(item: TrainingProgressItem) => (
+        <tr key={`${item.kind}:${item.id}`} className="border-t">
+          <NameCell href={hrefOf(item)}>{item.name}</NameCell>
+          <td className="px-3 py-2 whitespace-nowrap">{m[`study.train.kind.${item.kind}`]}</td>
+          <ProgressCells status={item.learningStatus} value={item.studyProgress} messages={m} />
+          <td className="px-3 py-2 tabular-nums">{`${item.requiredCompleted}/${item.requiredCount}`}</td>
+          <td className="px-3 py-2 tabular-nums">{`${item.electiveCompleted}/${item.electiveCount}`}</td>
+          <td className="px-3 py-2 tabular-nums">{item.creditHours}</td>
+          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatDay(item.updatedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 
 function RecordsTab({ locale, messages: m }: TrainPageProps) {
   return (
-    <div className="grid gap-4">
-      <div className="flex justify-end">
-        <ExportButton label={m['study.train.export']} messages={m} start={() => exportCourseProgress()} />
-      </div>
-      <Paged
-        messages={m}
-        load={(page, signal) => getCourseProgressPage({ pageCurrent: page }, { isShowErrTip: false, signal })}
-      >
-        {(list: CourseProgressRow[]) => (
-          <Table
-            head={[
-              m['study.train.course'],
-              m['study.train.status'],
-              m['study.train.progressCol'],
-              m['study.train.studyTime'],
-              m['study.train.startedAt'],
-              m['study.train.completedAt'],
-            ]}
-          >
-            {list.map((row) => (
-              <tr key={`${row.userId}:${row.courseId}`} className="border-t">
-                <th scope="row" className="px-3 py-2 text-start font-medium">
-                  <a
-                    href={localizePath(`/knowledge/course/${encodeURIComponent(row.courseId)}`, locale)}
-                    className="outline-none hover:underline focus-visible:underline"
-                  >
-                    {row.courseName}
-                  </a>
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{m[`learning.status.${row.learningStatus}`]}</td>
-                <td className="px-3 py-2">
-                  <ProgressCell
-                    value={row.studyProgress}
-                    label={fill(m['learning.progress'], { value: row.studyProgress })}
-                  />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatStudyTime(row.studySeconds, locale)}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoment(row.startedAt)}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoment(row.completedAt)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Paged>
-    </div>
+    <ExportedTable
+      messages={m}
+      exportLabel={m['study.train.export']}
+      exportStart={() => exportCourseProgress()}
+      load={(page, signal) => getCourseProgressPage({ pageCurrent: page }, { isShowErrTip: false, signal })}
+      head={[
+        m['study.train.course'],
+        m['study.train.status'],
+        m['study.train.progressCol'],
+        m['study.train.studyTime'],
+        m['study.train.startedAt'],
+        m['study.train.completedAt'],
+      ]}
+      row={(row: CourseProgressRow) => (
+        <tr key={`${row.userId}:${row.courseId}`} className="border-t">
+          <NameCell href={localizePath(`/knowledge/course/${encodeURIComponent(row.courseId)}`, locale)}>
+            {row.courseName}
+          </NameCell>
+          <ProgressCells status={row.learningStatus} value={row.studyProgress} messages={m} />
+          <td className="px-3 py-2 whitespace-nowrap">{formatStudyTime(row.studySeconds, locale)}</td>
+          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoment(row.startedAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoment(row.completedAt)}</td>
+        </tr>
+      )}
+    />
   );
 }
 

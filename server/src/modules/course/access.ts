@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { coursePurchases, courses } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
+import { memberRows } from './scoped';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -29,14 +30,7 @@ export async function courseAccess(db: Db, eid: string, memberId: string, course
   const [row] = await db
     .select({ course: courses, purchasedBy: coursePurchases.enterpriseUserId })
     .from(courses)
-    .leftJoin(
-      coursePurchases,
-      and(
-        eq(coursePurchases.courseId, courses.id),
-        eq(coursePurchases.enterpriseId, eid),
-        eq(coursePurchases.enterpriseUserId, memberId),
-      ),
-    )
+    .leftJoin(coursePurchases, memberRows(coursePurchases, eid, memberId, eq(coursePurchases.courseId, courses.id)))
     .where(and(eq(courses.enterpriseId, eid), eq(courses.id, courseId)));
   if (!row) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
   if (row.course.status !== 1) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };

@@ -9,6 +9,7 @@ import type { Locale } from '@/i18n/routes';
 import { isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
 import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
+import { memberRows, nameAndIntro } from './scoped';
 
 /** Target type of course rows in comments, ratings, likes and collections. */
 export const COURSE_TARGET = 'course';
@@ -78,14 +79,7 @@ export async function courseCards(
     })
     .from(courses)
     .leftJoin(categories, and(eq(categories.id, courses.categoryId), eq(categories.enterpriseId, eid)))
-    .leftJoin(
-      courseProgress,
-      and(
-        eq(courseProgress.courseId, courses.id),
-        eq(courseProgress.enterpriseId, eid),
-        eq(courseProgress.enterpriseUserId, memberId),
-      ),
-    )
+    .leftJoin(courseProgress, memberRows(courseProgress, eid, memberId, eq(courseProgress.courseId, courses.id)))
     .where(and(eq(courses.enterpriseId, eid), inArray(courses.id, unique)));
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.course.id);
@@ -125,8 +119,7 @@ export async function courseCards(
     const stats = periodStats.get(c.id);
     cards.set(c.id, {
       id: c.id,
-      name: lang === 'en' ? c.nameEn : c.nameZh,
-      intro: lang === 'en' ? c.introEn : c.introZh,
+      ...nameAndIntro(c, lang),
       cover: c.cover,
       categoryId: c.categoryId,
       categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',

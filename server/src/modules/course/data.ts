@@ -24,6 +24,7 @@ import {
   studyTasks,
 } from '../../db/schema';
 import { COURSE_TARGET } from './cards';
+import { memberRows, targetRows } from './scoped';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
@@ -53,27 +54,25 @@ export function courseData(db: Db, eid: string) {
     db
       .select({ one: sql`1` })
       .from(courseProgress)
-      .where(
-        and(
-          eq(courseProgress.enterpriseId, eid),
-          eq(courseProgress.enterpriseUserId, memberId),
-          eq(courseProgress.courseId, courses.id),
-          extra,
-        ),
-      );
+      .where(memberRows(courseProgress, eid, memberId, eq(courseProgress.courseId, courses.id), extra));
 
   const collectedBy = (memberId: string, targetType: TargetType, targetId: SQL | string) =>
     db
       .select({ one: sql`1` })
       .from(collections)
-      .where(
-        and(
-          eq(collections.enterpriseId, eid),
-          eq(collections.enterpriseUserId, memberId),
-          eq(collections.targetType, targetType),
-          eq(collections.targetId, targetId),
-        ),
-      );
+      .where(targetRows(collections, eid, targetType, targetId, memberId));
+
+  /** Correlated condition: a row of `table` links the outer course to the resource. */
+  const usesResource = (
+    table: typeof courseItems | typeof coursewares,
+    resourceId: string,
+  ) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(and(eq(table.enterpriseId, eid), eq(table.courseId, courses.id), eq(table.resourceId, resourceId))),
+    );
 
   function courseConditions(memberId: string, f: CourseFilter): SQL | undefined {
     const conditions: (SQL | undefined)[] = [published];
@@ -230,24 +229,13 @@ export function courseData(db: Db, eid: string) {
       return db
         .select({ itemId: periodProgress.itemId, progress: periodProgress.progress })
         .from(periodProgress)
-        .where(
-          and(
-            eq(periodProgress.enterpriseId, eid),
-            eq(periodProgress.enterpriseUserId, memberId),
-            eq(periodProgress.courseId, courseId),
-          ),
-        );
+        .where(memberRows(periodProgress, eid, memberId, eq(periodProgress.courseId, courseId)));
     },
 
     // ---- comments
 
     async commentPage(memberId: string, courseId: string, offset: number, limit: number) {
-      const where = and(
-        eq(comments.enterpriseId, eid),
-        eq(comments.targetType, COURSE_TARGET),
-        eq(comments.targetId, courseId),
-        isNull(comments.parentId),
-      );
+      const where = and(targetRows(comments, eid, COURSE_TARGET, courseId), isNull(comments.parentId));
       const [total] = await db.select({ n: count() }).from(comments).where(where);
       const rows = await db
         .select({
@@ -302,13 +290,7 @@ export function courseData(db: Db, eid: string) {
 
     /** Toggles the caller's like of a course; answers whether it is liked now. */
     async toggleLike(memberId: string, courseId: string): Promise<boolean> {
-      const mine = and(
-        eq(likes.enterpriseId, eid),
-        eq(likes.targetType, COURSE_TARGET),
-        eq(likes.targetId, courseId),
-        eq(likes.enterpriseUserId, memberId),
-      );
-      const removed = await db.delete(likes).where(mine).returning({ id: likes.targetId });
+      const removed = await db.delete(likes).where(targetRows(likes, eid, COURSE_TARGET, courseId, memberId)).returning({ id: likes.targetId });
       if (removed.length > 0) return false;
       await db
         .insert(likes)
@@ -321,7 +303,7 @@ export function courseData(db: Db, eid: string) {
       const [row] = await db
         .select({ n: count() })
         .from(likes)
-        .where(and(eq(likes.enterpriseId, eid), eq(likes.targetType, COURSE_TARGET), eq(likes.targetId, courseId)));
+        .where(targetRows(likes, eid, COURSE_TARGET, courseId));
       return row?.n ?? 0;
     },
 
@@ -343,7 +325,7 @@ export function courseData(db: Db, eid: string) {
           ratingCount: count(),
         })
         .from(ratings)
-        .where(and(eq(ratings.enterpriseId, eid), eq(ratings.targetType, COURSE_TARGET), eq(ratings.targetId, courseId)));
+        .where(targetRows(ratings, eid, COURSE_TARGET, courseId));
       return row ?? { rating: 0, ratingCount: 0 };
     },
 
@@ -369,14 +351,7 @@ export function courseData(db: Db, eid: string) {
     async uncollect(memberId: string, targetType: TargetType, targetId: string) {
       await db
         .delete(collections)
-        .where(
-          and(
-            eq(collections.enterpriseId, eid),
-            eq(collections.enterpriseUserId, memberId),
-            eq(collections.targetType, targetType),
-            eq(collections.targetId, targetId),
-          ),
-        );
+        .where(targetRows(collections, eid, targetType, targetId, memberId));
     },
 
     // ---- coursewares and resources
@@ -412,32 +387,7 @@ export function courseData(db: Db, eid: string) {
         .where(
           and(
             eq(courses.enterpriseId, eid),
-            or(
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(courseItems)
-                  .where(
-                    and(
-                      eq(courseItems.enterpriseId, eid),
-                      eq(courseItems.courseId, courses.id),
-                      eq(courseItems.resourceId, resourceId),
-                    ),
-                  ),
-              ),
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(coursewares)
-                  .where(
-                    and(
-                      eq(coursewares.enterpriseId, eid),
-                      eq(coursewares.courseId, courses.id),
-                      eq(coursewares.resourceId, resourceId),
-                    ),
-                  ),
-              ),
-            ),
+            or(usesResource(courseItems, resourceId), usesResource(coursewares, resourceId)),
           ),
         )
         .orderBy(desc(courses.status), desc(courses.isFree), asc(courses.id));

@@ -19,6 +19,7 @@ import {
   watchSessions,
 } from '../../db/schema';
 import { periodCondition } from '../course/cards';
+import { memberRows } from '../course/scoped';
 
 export type ItemRow = typeof courseItems.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
@@ -57,14 +58,9 @@ export function playerScope(db: Db, enterpriseId: string) {
       .select({ item: courseItems, resource: resources })
       .from(courseItems)
       .leftJoin(resources, and(eq(resources.id, courseItems.resourceId), eq(resources.enterpriseId, enterpriseId)));
-  const ofMember = (memberId: string) =>
-    and(eq(periodProgress.enterpriseId, enterpriseId), eq(periodProgress.enterpriseUserId, memberId));
+  const ofMember = (memberId: string) => memberRows(periodProgress, enterpriseId, memberId);
   const courseRowOf = (memberId: string, courseId: string) =>
-    and(
-      eq(courseProgress.enterpriseId, enterpriseId),
-      eq(courseProgress.enterpriseUserId, memberId),
-      eq(courseProgress.courseId, courseId),
-    );
+    memberRows(courseProgress, enterpriseId, memberId, eq(courseProgress.courseId, courseId));
 
   return {
     /** A period of the course, or undefined (a chapter, another course's or company's item). */
@@ -247,7 +243,7 @@ export function playerScope(db: Db, enterpriseId: string) {
       studyTaskId: string | null;
       supersede: boolean;
     }): Promise<string> {
-      const mine = and(eq(watchSessions.enterpriseId, enterpriseId), eq(watchSessions.enterpriseUserId, input.memberId));
+      const mine = memberRows(watchSessions, enterpriseId, input.memberId);
       const [ahead] = await db
         .select({ at: sql<Date | null>`max(${watchSessions.lastBeatAt})`.mapWith(watchSessions.lastBeatAt) })
         .from(watchSessions)
@@ -287,13 +283,7 @@ export function playerScope(db: Db, enterpriseId: string) {
         })
         .from(watchSessions)
         .innerJoin(courseItems, and(eq(courseItems.id, watchSessions.itemId), eq(courseItems.enterpriseId, enterpriseId)))
-        .where(
-          and(
-            eq(watchSessions.enterpriseId, enterpriseId),
-            eq(watchSessions.enterpriseUserId, memberId),
-            eq(watchSessions.id, watchId),
-          ),
-        )
+        .where(memberRows(watchSessions, enterpriseId, memberId, eq(watchSessions.id, watchId)))
         .for('update', { of: watchSessions });
       return row;
     },
@@ -325,9 +315,10 @@ export function playerScope(db: Db, enterpriseId: string) {
       itemId: string;
       type: number;
     }): Promise<ExamTaskRow> {
-      const key = and(
-        eq(examTasks.enterpriseId, enterpriseId),
-        eq(examTasks.enterpriseUserId, input.memberId),
+      const key = memberRows(
+        examTasks,
+        enterpriseId,
+        input.memberId,
         eq(examTasks.examId, input.examId),
         eq(examTasks.courseId, input.courseId),
         eq(examTasks.type, input.type),
@@ -356,13 +347,7 @@ export function playerScope(db: Db, enterpriseId: string) {
         .select({ task: examTasks, exam: exams })
         .from(examTasks)
         .innerJoin(exams, and(eq(exams.id, examTasks.examId), eq(exams.enterpriseId, enterpriseId)))
-        .where(
-          and(
-            eq(examTasks.enterpriseId, enterpriseId),
-            eq(examTasks.enterpriseUserId, memberId),
-            eq(examTasks.id, taskId),
-          ),
-        );
+        .where(memberRows(examTasks, enterpriseId, memberId, eq(examTasks.id, taskId)));
       return row;
     },
   };

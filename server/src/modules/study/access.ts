@@ -3,10 +3,9 @@
  * the player (which refuses to open a period of a project or task the caller may not study).
  */
 import { Code } from '@/api/codes';
-import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
-import { projectMembers, projects, studyTaskMembers, studyTasks } from '../../db/schema';
+import type { projectMembers, projects, studyTasks } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import { studyScope } from './data';
@@ -76,21 +75,10 @@ export function decideProjectAccess(
 /** A project of the company and whether the member may study it; 404 when the company has no such project. */
 export async function projectAccess(db: Db, eid: string, memberId: string, projectId: string): Promise<ProjectAccess> {
   if (!isUuid(projectId)) throw notFound();
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.enterpriseId, eid), eq(projects.id, projectId)));
+  const scope = studyScope(db, eid);
+  const project = await scope.project(projectId);
   if (!project) throw notFound();
-  const [row] = await db
-    .select()
-    .from(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.enterpriseId, eid),
-        eq(projectMembers.projectId, projectId),
-        eq(projectMembers.enterpriseUserId, memberId),
-      ),
-    );
+  const row = await scope.registration(projectId, memberId);
   return decideProjectAccess(project, row ?? null);
 }
 
@@ -100,25 +88,15 @@ export async function projectAccess(db: Db, eid: string, memberId: string, proje
  */
 export async function taskAccess(db: Db, eid: string, memberId: string, taskId: string): Promise<TaskAccess> {
   if (!isUuid(taskId)) throw notFound();
-  const [found] = await db
-    .select({ task: studyTasks, completedAt: studyTaskMembers.completedAt })
-    .from(studyTasks)
-    .innerJoin(
-      studyTaskMembers,
-      and(
-        eq(studyTaskMembers.taskId, studyTasks.id),
-        eq(studyTaskMembers.enterpriseId, eid),
-        eq(studyTaskMembers.enterpriseUserId, memberId),
-      ),
-    )
-    .where(and(eq(studyTasks.enterpriseId, eid), eq(studyTasks.id, taskId)));
+  const scope = studyScope(db, eid);
+  const [found] = await scope.tasksOf(memberId, [taskId]);
   if (!found) throw notFound();
   const { task } = found;
   if (!task.endAt || task.endAt.getTime() >= Date.now() || found.completedAt) {
     return { task, canStudy: true, messageKey: null };
   }
   // Past its end: still open only when every required course is completed.
-  const stats = await studyScope(db, eid).statsOf('task', memberId, [taskId]);
+  const stats = await scope.statsOf('task', memberId, [taskId]);
   if (stats.get(taskId)?.learningStatus === 2) return { task, canStudy: true, messageKey: null };
   return { task, canStudy: false, messageKey: 'learning.timeExpired' };
 }

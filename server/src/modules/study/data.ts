@@ -3,6 +3,7 @@
  * enterprise; a member's own rows are also read and written by member id.
  */
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LearningStatus } from '@/api/learning-types';
 import type { Db } from '../../db/client';
 import {
@@ -28,6 +29,7 @@ import {
   studyTasks,
 } from '../../db/schema';
 import { rowsOf, toLearningStatus } from '../course/cards';
+import { memberRows, targetRows } from '../course/scoped';
 
 /** Target types of the rows this module writes in comments, likes, ratings and collections. */
 export type StudyTarget = 'task' | 'project';
@@ -171,6 +173,23 @@ export function studyScope(db: Db, eid: string) {
       left join (${statsSelect('task', memberId, mine)}) st on st.id = t.id`;
   }
 
+  /** The member's assigned tasks (with the assignment) that `where` lets through. */
+  function assignedTasks(memberId: string, where?: SQL) {
+    return db
+      .select({ task: studyTasks, assignedAt: studyTaskMembers.assignedAt, completedAt: studyTaskMembers.completedAt })
+      .from(studyTasks)
+      .innerJoin(studyTaskMembers, memberRows(studyTaskMembers, eid, memberId, eq(studyTaskMembers.taskId, studyTasks.id)))
+      .where(and(eq(studyTasks.enterpriseId, eid), where));
+  }
+
+  /** Join condition: the published course of `courseId`. */
+  const publishedCourse = (courseId: AnyPgColumn) => and(eq(courses.id, courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1));
+  const projectLecturer = and(eq(lecturers.id, projectLecturers.lecturerId), eq(lecturers.enterpriseId, eid));
+
+  /** The member's registration for a project. */
+  const registrationKey = (projectId: string, memberId: string) =>
+    memberRows(projectMembers, eid, memberId, eq(projectMembers.projectId, projectId));
+
   return {
     eid,
     statsOf,
@@ -209,34 +228,12 @@ export function studyScope(db: Db, eid: string) {
     /** Tasks by id with the member's assignment; only tasks assigned to the member. */
     tasksOf(memberId: string, ids: string[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .select({ task: studyTasks, assignedAt: studyTaskMembers.assignedAt, completedAt: studyTaskMembers.completedAt })
-        .from(studyTasks)
-        .innerJoin(
-          studyTaskMembers,
-          and(
-            eq(studyTaskMembers.taskId, studyTasks.id),
-            eq(studyTaskMembers.enterpriseId, eid),
-            eq(studyTaskMembers.enterpriseUserId, memberId),
-          ),
-        )
-        .where(and(eq(studyTasks.enterpriseId, eid), inArray(studyTasks.id, ids)));
+      return assignedTasks(memberId, inArray(studyTasks.id, ids));
     },
 
     /** Every task assigned to the member. */
     memberTasks(memberId: string) {
-      return db
-        .select({ task: studyTasks, assignedAt: studyTaskMembers.assignedAt, completedAt: studyTaskMembers.completedAt })
-        .from(studyTasks)
-        .innerJoin(
-          studyTaskMembers,
-          and(
-            eq(studyTaskMembers.taskId, studyTasks.id),
-            eq(studyTaskMembers.enterpriseId, eid),
-            eq(studyTaskMembers.enterpriseUserId, memberId),
-          ),
-        )
-        .where(eq(studyTasks.enterpriseId, eid));
+      return assignedTasks(memberId);
     },
 
     /** A task's published courses, in order. */
@@ -244,7 +241,7 @@ export function studyScope(db: Db, eid: string) {
       return db
         .select({ courseId: studyTaskItems.courseId, required: studyTaskItems.required })
         .from(studyTaskItems)
-        .innerJoin(courses, and(eq(courses.id, studyTaskItems.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1)))
+        .innerJoin(courses, publishedCourse(studyTaskItems.courseId))
         .where(and(eq(studyTaskItems.enterpriseId, eid), eq(studyTaskItems.taskId, taskId)))
         .orderBy(asc(studyTaskItems.sort), asc(studyTaskItems.id));
     },
@@ -262,9 +259,10 @@ export function studyScope(db: Db, eid: string) {
         .select({ examId: examTasks.examId, status: examTasks.status })
         .from(examTasks)
         .where(
-          and(
-            eq(examTasks.enterpriseId, eid),
-            eq(examTasks.enterpriseUserId, memberId),
+          memberRows(
+            examTasks,
+            eid,
+            memberId,
             inArray(
               examTasks.examId,
               rows.map((r) => r.examId),
@@ -286,7 +284,7 @@ export function studyScope(db: Db, eid: string) {
           myRating: sql<number>`coalesce(max(case when ${ratings.enterpriseUserId} = ${memberId} then ${ratings.score} end), 0)::int`.mapWith(Number),
         })
         .from(ratings)
-        .where(and(eq(ratings.enterpriseId, eid), eq(ratings.targetType, targetType), eq(ratings.targetId, targetId)));
+        .where(targetRows(ratings, eid, targetType, targetId));
       return { rating: row?.rating ?? 0, ratingCount: row?.ratingCount ?? 0, myRating: row?.myRating ?? 0 };
     },
 
@@ -304,14 +302,7 @@ export function studyScope(db: Db, eid: string) {
       const [row] = await db
         .select({ n: count() })
         .from(collections)
-        .where(
-          and(
-            eq(collections.enterpriseId, eid),
-            eq(collections.targetType, targetType),
-            eq(collections.targetId, targetId),
-            eq(collections.enterpriseUserId, memberId),
-          ),
-        );
+        .where(targetRows(collections, eid, targetType, targetId, memberId));
       return (row?.n ?? 0) > 0;
     },
 
@@ -324,14 +315,7 @@ export function studyScope(db: Db, eid: string) {
       } else {
         await db
           .delete(collections)
-          .where(
-            and(
-              eq(collections.enterpriseId, eid),
-              eq(collections.targetType, targetType),
-              eq(collections.targetId, targetId),
-              eq(collections.enterpriseUserId, memberId),
-            ),
-          );
+          .where(targetRows(collections, eid, targetType, targetId, memberId));
       }
     },
 
@@ -342,7 +326,7 @@ export function studyScope(db: Db, eid: string) {
           admired: sql<boolean>`coalesce(bool_or(${likes.enterpriseUserId} = ${memberId}), false)`,
         })
         .from(likes)
-        .where(and(eq(likes.enterpriseId, eid), eq(likes.targetType, targetType), eq(likes.targetId, targetId)));
+        .where(targetRows(likes, eid, targetType, targetId));
       return { admired: Boolean(row?.admired), admireCount: row?.admireCount ?? 0 };
     },
 
@@ -350,14 +334,7 @@ export function studyScope(db: Db, eid: string) {
     async toggleLike(targetType: StudyTarget, targetId: string, memberId: string): Promise<boolean> {
       const removed = await db
         .delete(likes)
-        .where(
-          and(
-            eq(likes.enterpriseId, eid),
-            eq(likes.targetType, targetType),
-            eq(likes.targetId, targetId),
-            eq(likes.enterpriseUserId, memberId),
-          ),
-        )
+        .where(targetRows(likes, eid, targetType, targetId, memberId))
         .returning({ id: likes.targetId });
       if (removed.length > 0) return false;
       await db
@@ -368,7 +345,7 @@ export function studyScope(db: Db, eid: string) {
     },
 
     async commentPage(targetType: StudyTarget, targetId: string, paging: Paging) {
-      const where = and(eq(comments.enterpriseId, eid), eq(comments.targetType, targetType), eq(comments.targetId, targetId));
+      const where = targetRows(comments, eid, targetType, targetId);
       const [rows, [total]] = await Promise.all([
         db
           .select({ comment: comments, userName: enterpriseUsers.userName, headPortrait: enterpriseUsers.headPortrait })
@@ -436,14 +413,7 @@ export function studyScope(db: Db, eid: string) {
             db
               .select({ one: sql`1` })
               .from(projectMembers)
-              .where(
-                and(
-                  eq(projectMembers.enterpriseId, eid),
-                  eq(projectMembers.projectId, projects.id),
-                  eq(projectMembers.enterpriseUserId, memberId),
-                  eq(projectMembers.status, 1),
-                ),
-              ),
+              .where(memberRows(projectMembers, eid, memberId, eq(projectMembers.projectId, projects.id), eq(projectMembers.status, 1))),
           ),
         );
       }
@@ -505,13 +475,7 @@ export function studyScope(db: Db, eid: string) {
       const rows = await db
         .select()
         .from(projectMembers)
-        .where(
-          and(
-            eq(projectMembers.enterpriseId, eid),
-            eq(projectMembers.enterpriseUserId, memberId),
-            inArray(projectMembers.projectId, ids),
-          ),
-        );
+        .where(memberRows(projectMembers, eid, memberId, inArray(projectMembers.projectId, ids)));
       return new Map(rows.map((r) => [r.projectId, r]));
     },
 
@@ -521,9 +485,7 @@ export function studyScope(db: Db, eid: string) {
         .select({ project: projects, registration: projectMembers })
         .from(projectMembers)
         .innerJoin(projects, and(eq(projects.id, projectMembers.projectId), eq(projects.enterpriseId, eid)))
-        .where(
-          and(eq(projectMembers.enterpriseId, eid), eq(projectMembers.enterpriseUserId, memberId), eq(projectMembers.status, 1)),
-        );
+        .where(memberRows(projectMembers, eid, memberId, eq(projectMembers.status, 1)));
     },
 
     /** Counts over all projects of the company for the member: total, joined, learning, completed. */
@@ -565,9 +527,7 @@ export function studyScope(db: Db, eid: string) {
       const [existing] = await db
         .select()
         .from(projectMembers)
-        .where(
-          and(eq(projectMembers.enterpriseId, eid), eq(projectMembers.projectId, projectId), eq(projectMembers.enterpriseUserId, memberId)),
-        );
+        .where(registrationKey(projectId, memberId));
       return { row: existing!, created: false };
     },
 
@@ -604,7 +564,7 @@ export function studyScope(db: Db, eid: string) {
       const query = db
         .select({ courseId: projectCourses.courseId, required: projectCourses.required, phaseId: projectCourses.phaseId })
         .from(projectCourses)
-        .innerJoin(courses, and(eq(courses.id, projectCourses.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1)))
+        .innerJoin(courses, publishedCourse(projectCourses.courseId))
         .where(where)
         .orderBy(asc(projectCourses.sort), asc(projectCourses.id));
       return paging ? query.limit(paging.limit).offset(paging.offset) : query;
@@ -614,7 +574,7 @@ export function studyScope(db: Db, eid: string) {
       const [row] = await db
         .select({ n: count() })
         .from(projectCourses)
-        .innerJoin(courses, and(eq(courses.id, projectCourses.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1)))
+        .innerJoin(courses, publishedCourse(projectCourses.courseId))
         .where(and(eq(projectCourses.enterpriseId, eid), eq(projectCourses.projectId, projectId)));
       return row?.n ?? 0;
     },
@@ -624,7 +584,7 @@ export function studyScope(db: Db, eid: string) {
       const base = db
         .select({ lecturer: lecturers })
         .from(projectLecturers)
-        .innerJoin(lecturers, and(eq(lecturers.id, projectLecturers.lecturerId), eq(lecturers.enterpriseId, eid)))
+        .innerJoin(lecturers, projectLecturer)
         .where(where)
         .orderBy(asc(projectLecturers.sort), asc(lecturers.sort), asc(lecturers.id));
       const [rows, [total]] = await Promise.all([
@@ -632,7 +592,7 @@ export function studyScope(db: Db, eid: string) {
         db
           .select({ n: count() })
           .from(projectLecturers)
-          .innerJoin(lecturers, and(eq(lecturers.id, projectLecturers.lecturerId), eq(lecturers.enterpriseId, eid)))
+          .innerJoin(lecturers, projectLecturer)
           .where(where),
       ]);
       return { rows: rows.map((r) => r.lecturer), total: total?.n ?? 0 };
@@ -643,7 +603,7 @@ export function studyScope(db: Db, eid: string) {
       const [row] = await db
         .select({ n: count() })
         .from(projectLecturers)
-        .innerJoin(lecturers, and(eq(lecturers.id, projectLecturers.lecturerId), eq(lecturers.enterpriseId, eid)))
+        .innerJoin(lecturers, projectLecturer)
         .where(
           and(
             eq(projectLecturers.enterpriseId, eid),
@@ -679,9 +639,7 @@ export function studyScope(db: Db, eid: string) {
       const [row] = await db
         .update(projectMembers)
         .set(approve ? { status: 1, approvedAt: new Date() } : { status: 2, approvedAt: null })
-        .where(
-          and(eq(projectMembers.enterpriseId, eid), eq(projectMembers.projectId, projectId), eq(projectMembers.enterpriseUserId, memberId)),
-        )
+        .where(registrationKey(projectId, memberId))
         .returning();
       if (!row) return undefined;
       const [member] = await db
@@ -695,9 +653,7 @@ export function studyScope(db: Db, eid: string) {
       const [row] = await db
         .select()
         .from(projectMembers)
-        .where(
-          and(eq(projectMembers.enterpriseId, eid), eq(projectMembers.projectId, projectId), eq(projectMembers.enterpriseUserId, memberId)),
-        );
+        .where(registrationKey(projectId, memberId));
       return row;
     },
 
@@ -754,9 +710,10 @@ export function studyScope(db: Db, eid: string) {
         .select()
         .from(courseUserRecords)
         .where(
-          and(
-            eq(courseUserRecords.enterpriseId, eid),
-            eq(courseUserRecords.enterpriseUserId, memberId),
+          memberRows(
+            courseUserRecords,
+            eid,
+            memberId,
             eq(courseUserRecords.courseId, courseId),
             projectId ? eq(courseUserRecords.projectId, projectId) : undefined,
           ),

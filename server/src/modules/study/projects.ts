@@ -24,6 +24,7 @@ import { ApiError } from '../../envelope';
 import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { courseCards, toLecturerBrief } from '../course/cards';
+import { nameAndIntro } from '../course/scoped';
 import { withDescendants } from '../course/service';
 import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access';
 import { EMPTY_STATS, studyScope, type ContainerStats, type StudyScope } from './data';
@@ -40,8 +41,7 @@ function toProjectItem(
 ): ProjectItem {
   return {
     id: p.id,
-    name: lang === 'en' ? p.nameEn : p.nameZh,
-    intro: lang === 'en' ? p.introEn : p.introZh,
+    ...nameAndIntro(p, lang),
     cover: p.cover,
     registration: p.registration,
     isFree: p.isFree,
@@ -102,8 +102,7 @@ function toPhase(
 ): ProjectPhase {
   return {
     id: phase.id,
-    name: lang === 'en' ? phase.nameEn : phase.nameZh,
-    intro: lang === 'en' ? phase.introEn : phase.introZh,
+    ...nameAndIntro(phase, lang),
     courseCount: stats.courseCount,
     studyProgress: stats.progress,
   };

@@ -13,6 +13,7 @@ import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { courseCards } from '../course/cards';
+import { nameAndIntro } from '../course/scoped';
 import { taskAccess, type StudyTaskRow } from './access';
 import { EMPTY_STATS, studyScope, type ContainerStats } from './data';
 import { pageResult, pageWindow, type PageInput } from './paging';
@@ -28,8 +29,7 @@ export function toTaskItem(
   const done = stats.learningStatus === 2 || completedAt !== null;
   return {
     id: task.id,
-    name: lang === 'en' ? task.nameEn : task.nameZh,
-    intro: lang === 'en' ? task.introEn : task.introZh,
+    ...nameAndIntro(task, lang),
     cover: task.cover,
     taskType: task.taskType,
     startAt: task.startAt.toISOString(),

@@ -1,0 +1,41 @@
+/**
+ * Conditions shared by the learning modules' queries: a member's own rows of an enterprise,
+ * and the rows about one course, task or project in likes, ratings, collections and comments.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Locale } from '@/i18n/routes';
+
+/** The rows of member `memberId` of enterprise `eid`, with any further conditions. */
+export function memberRows(
+  table: { enterpriseId: AnyPgColumn; enterpriseUserId: AnyPgColumn },
+  eid: string,
+  memberId: string,
+  ...more: (SQL | undefined)[]
+): SQL | undefined {
+  return and(eq(table.enterpriseId, eid), eq(table.enterpriseUserId, memberId), ...more);
+}
+
+/** The rows of enterprise `eid` about one target; only member `memberId`'s when given. */
+export function targetRows(
+  table: { enterpriseId: AnyPgColumn; enterpriseUserId: AnyPgColumn; targetType: AnyPgColumn; targetId: AnyPgColumn },
+  eid: string,
+  targetType: string,
+  targetId: string | SQL,
+  memberId?: string,
+): SQL | undefined {
+  return and(
+    eq(table.enterpriseId, eid),
+    eq(table.targetType, targetType),
+    eq(table.targetId, targetId),
+    memberId === undefined ? undefined : eq(table.enterpriseUserId, memberId),
+  );
+}
+
+/** A row's name and intro in the caller's language. */
+export function nameAndIntro(
+  row: { nameZh: string; nameEn: string; introZh: string; introEn: string },
+  lang: Locale,
+): { name: string; intro: string } {
+  return lang === 'en' ? { name: row.nameEn, intro: row.introEn } : { name: row.nameZh, intro: row.introZh };
+}
