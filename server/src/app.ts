@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { courseRoutes } from './modules/course/routes';
 import { dataRoutes } from './modules/data/routes';
 import { enterpriseRoutes } from './modules/enterprise/routes';
+import { examRoutes } from './modules/exam/routes';
 import { liveRoutes } from './modules/live/routes';
 import { playerRoutes } from './modules/player/routes';
 import { studyRoutes } from './modules/study/routes';
@@ -70,6 +71,7 @@ export const routeTable: RouteTable = {
   ...studyRoutes,
   ...liveRoutes,
   ...dataRoutes,
+  ...examRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

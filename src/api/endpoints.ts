@@ -148,6 +148,26 @@ export const endpoints = {
   exportRecordDownloadUrl: { method: 'GET', path: 'data/crm/export/record/get/file/download/url', access: 'auth' },
   /** The file behind a download URL: public, but only with the URL's unexpired signature. */
   exportFileDownload: { method: 'GET', path: 'data/crm/export/record/file', access: 'public' },
+  // Exams (issue: exams)
+  examTaskRecordPage: { method: 'POST', path: 'exam/auth/user/exam/task/record/page', access: 'auth', paging: DEFAULT_PAGING },
+  examTaskRecordCount: { method: 'POST', path: 'exam/auth/exam/task/record/current/user/count', access: 'auth' },
+  examTaskPage: { method: 'POST', path: 'exam/auth/exam/task/page', access: 'auth', paging: DEFAULT_PAGING },
+  examTaskView: { method: 'GET', path: 'exam/auth/exam/task/view', access: 'auth' },
+  examTaskExport: { method: 'POST', path: 'exam/auth/exam/task/export', access: 'auth' },
+  examTaskGetRecord: { method: 'GET', path: 'exam/auth/exam/task/get/record', access: 'auth' },
+  examStart: { method: 'POST', path: 'exam/auth/exam/paper/record/start/exam', access: 'auth' },
+  examAnswerSave: { method: 'POST', path: 'exam/auth/exam/paper/record/answer/save', access: 'auth' },
+  examScreenSwitch: { method: 'POST', path: 'exam/auth/exam/paper/record/screen/switch', access: 'auth' },
+  examFinish: { method: 'POST', path: 'exam/auth/exam/paper/record/finish/exam', access: 'auth' },
+  examFinishView: { method: 'GET', path: 'exam/auth/exam/paper/record/finish/examview', access: 'auth' },
+  examPaperView: { method: 'GET', path: 'exam/auth/exam/paper/record/view', access: 'auth' },
+  examPaperPage: { method: 'POST', path: 'exam/auth/exam/paper/record/page', access: 'auth', paging: DEFAULT_PAGING },
+  examGetPaperRecord: { method: 'GET', path: 'exam/auth/exam/paper/record/getPaperRecord', access: 'auth', paging: DEFAULT_PAGING },
+  examMarkingPage: { method: 'POST', path: 'exam/auth/exam/paper/record/marking/page', access: 'auth', paging: DEFAULT_PAGING },
+  examMarkAnswer: { method: 'POST', path: 'exam/auth/exam/paper/record/update/paper/answer', access: 'auth' },
+  examBatchList: { method: 'POST', path: 'exam/auth/exam/batch/reservation/list', access: 'auth' },
+  examBatchSave: { method: 'POST', path: 'exam/auth/exam/batch/reservation/save', access: 'auth' },
+  examBatchDelete: { method: 'DELETE', path: 'exam/auth/exam/batch/reservation/delete', access: 'auth' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,5 @@
 import { courseEn } from '@/i18n/sections/course';
+import { examEn } from '@/i18n/sections/exam';
 import { learningEn } from '@/i18n/sections/learning';
 import { playerEn } from '@/i18n/sections/player';
 import { studyEn } from '@/i18n/sections/study';
@@ -301,4 +302,5 @@ export const en: Record<MessageKey, string> = {
   ...courseEn,
   ...playerEn,
   ...studyEn,
+  ...examEn,
 };

@@ -3,6 +3,7 @@
  * keys. Spec texts are kept exactly as the spec writes them.
  */
 import { courseZh } from '@/i18n/sections/course';
+import { examZh } from '@/i18n/sections/exam';
 import { learningZh } from '@/i18n/sections/learning';
 import { playerZh } from '@/i18n/sections/player';
 import { studyZh } from '@/i18n/sections/study';
@@ -318,6 +319,7 @@ export const zh = {
   ...courseZh,
   ...playerZh,
   ...studyZh,
+  ...examZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -1,0 +1,235 @@
+/**
+ * Response and body shapes of the exam calls (spec section 7, exam; section 3, question types,
+ * difficulty and exam status). The gateway produces exactly these. Ids are UUID strings, times
+ * ISO 8601. Correct answers appear only in reviews of handed-in papers, and only when the exam
+ * shows them.
+ */
+
+/** Spec section 3: question types. */
+export const QuestionType = { single: 1, multiple: 2, judge: 3, fill: 4, short: 5 } as const;
+/** Spec section 3: difficulty levels 1 simple, 2 general, 3 more difficult, 4 difficult. */
+export const Difficulty = { simple: 1, general: 2, moreDifficult: 3, difficult: 4 } as const;
+/** Spec section 3: exam status of a task. */
+export const ExamStatus = { waiting: 0, pass: 1, fail: 2, waitingMark: 3, absent: 4 } as const;
+/** A paper: 0 in progress, 1 handed in and waiting to be marked, 2 marked. */
+export const PaperStatus = { inProgress: 0, waitingMark: 1, marked: 2 } as const;
+
+/** An exam task in the exam centre (`examTaskRecordPage`, `examTaskPage`). */
+export interface ExamTaskItem {
+  taskId: string;
+  examId: string;
+  name: string;
+  /** 1 a course's exam, 2 assigned. */
+  type: number;
+  /** Exam status 0–4. */
+  status: number;
+  /** Best score so far; null before any marked paper. */
+  score: number | null;
+  totalScore: number;
+  passScore: number;
+  /** Minutes. */
+  duration: number;
+  questionCount: number;
+  attempts: number;
+  attemptsUsed: number;
+  startAt: string | null;
+  endAt: string | null;
+  /** A paper of this task is in progress (resume it). */
+  paperInProgress: string | null;
+  createdAt: string;
+}
+
+export interface ExamTaskPageBody {
+  pageCurrent?: number;
+  pageSize?: number;
+  /** Exam status 0–4. */
+  status?: number;
+  keyword?: string;
+}
+
+/** `examTaskRecordCount`: the caller's tasks by exam status. */
+export interface ExamTaskCount {
+  total: number;
+  waiting: number;
+  pass: number;
+  fail: number;
+  waitingMark: number;
+  absent: number;
+}
+
+/** `examTaskView?id`: what the candidate sees before starting. */
+export interface ExamTaskDetail extends ExamTaskItem {
+  intro: string;
+  screenSwitchLimit: number;
+  shuffleQuestions: boolean;
+  showAnswers: boolean;
+  attemptsLeft: number | null;
+  /** Why the exam cannot be started now, in the caller's language; '' when it can. */
+  blockedReason: string;
+  /** Counts of questions per type 1–5. */
+  typeCounts: Record<string, number>;
+}
+
+/** `examTaskGetRecord?taskId`, `examPaperPage`, `examGetPaperRecord?taskId`: papers (attempts). */
+export interface PaperRecord {
+  paperId: string;
+  taskId: string;
+  examId: string;
+  examName: string;
+  attemptNo: number;
+  startedAt: string;
+  submittedAt: string | null;
+  /** 'user' | 'timeout' | 'screen' | null. */
+  submitReason: string | null;
+  /** Paper status 0–2. */
+  status: number;
+  score: number | null;
+  totalScore: number;
+  passed: boolean | null;
+  screenSwitches: number;
+}
+
+/** A question as the runner shows it: no answer, options in the paper's order. */
+export interface PaperQuestion {
+  questionId: string;
+  /** 1-based position in the paper. */
+  no: number;
+  questionType: number;
+  difficulty: number;
+  stem: string;
+  options: { key: string; text: string }[];
+  /** Fill in the blank: how many blanks. */
+  blanks: number;
+  score: number;
+}
+
+/** A saved answer: option keys (types 1–3), one text per blank (4), the text (5). */
+export interface SavedAnswer {
+  questionId: string;
+  answer: string[];
+  seq: number;
+  savedAt: string;
+}
+
+/** `examStart` (body `{ taskId }`): a new paper, or the one in progress with its saved answers. */
+export interface PaperSession {
+  paperId: string;
+  taskId: string;
+  examId: string;
+  examName: string;
+  attemptNo: number;
+  /** The gateway's deadline; the runner counts down to it using `serverTime` to relate clocks. */
+  deadlineAt: string;
+  serverTime: string;
+  screenSwitchLimit: number;
+  screenSwitches: number;
+  totalScore: number;
+  questions: PaperQuestion[];
+  answers: SavedAnswer[];
+}
+
+/** `examAnswerSave` body: `seq` increases per question with every change in the runner. */
+export interface AnswerSaveBody {
+  paperId: string;
+  questionId: string;
+  answer: string[];
+  seq: number;
+}
+/** Answer: what the gateway now holds for the question (a stale seq gets the newer one back). */
+export interface AnswerSaveResult {
+  questionId: string;
+  seq: number;
+  savedAt: string;
+}
+
+/** `examScreenSwitch` body: one leave of the page; `eventId` makes a resend count once. */
+export interface ScreenSwitchBody {
+  paperId: string;
+  eventId: string;
+  kind: 'hidden' | 'blur';
+  clientAt?: string;
+}
+export interface ScreenSwitchResult {
+  screenSwitches: number;
+  screenSwitchLimit: number;
+  /** The limit was passed: the gateway handed the paper in. */
+  handedIn: boolean;
+}
+
+/** `examFinish` body `{ paperId }` → the result; `examFinishView?paperId` the same later. */
+export interface PaperResult {
+  paperId: string;
+  taskId: string;
+  examName: string;
+  /** Paper status: 1 waiting to be marked (short answers), 2 marked. */
+  status: number;
+  submitReason: string | null;
+  /** Known when status is 2; the objective part so far when 1. */
+  score: number | null;
+  totalScore: number;
+  passScore: number;
+  passed: boolean | null;
+  /** Exam status of the task after this paper. */
+  taskStatus: number;
+  answeredCount: number;
+  questionCount: number;
+  submittedAt: string;
+}
+
+/** `examPaperView?id`: a handed-in paper for review (own, or any paper of an exam one marks). */
+export interface PaperReview extends PaperResult {
+  userName: string;
+  empNo: string;
+  showAnswers: boolean;
+  screenEvents: { kind: string; at: string }[];
+  questions: (PaperQuestion & {
+    answerId: string | null;
+    answer: string[];
+    /** Present when the review shows answers (or to a marker). */
+    correctAnswer?: string[] | string[][];
+    analysis?: string;
+    /** null until marked (short answers). */
+    gained: number | null;
+  })[];
+}
+
+/** `examMarkingPage`: papers of exams the caller marks, waiting first. */
+export interface MarkingItem {
+  paperId: string;
+  examName: string;
+  userName: string;
+  empNo: string;
+  submittedAt: string;
+  /** Paper status 1 waiting, 2 marked. */
+  status: number;
+  score: number | null;
+  unmarked: number;
+}
+export interface MarkingPageBody {
+  pageCurrent?: number;
+  pageSize?: number;
+  status?: number;
+}
+
+/** `examMarkAnswer?id&mark`: id is the answer id, mark the points (0 to the question's score). */
+export interface MarkResultOfAnswer {
+  answerId: string;
+  gained: number;
+  paper: PaperResult;
+}
+
+/** `examBatchList` (body `{ examId? }`): sittings with the caller's reservation. */
+export interface ExamBatch {
+  id: string;
+  examId: string;
+  examName: string;
+  name: string;
+  startAt: string;
+  endAt: string;
+  place: string;
+  capacity: number;
+  reserved: number;
+  /** The caller's reservation id in this batch, if any (`examBatchDelete?id`). */
+  reservationId: string | null;
+}
+/** `examBatchSave` body `{ batchId }` → the batch with the new reservation. */
