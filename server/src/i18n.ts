@@ -117,6 +117,23 @@ const zh = {
   'learning.noteTooLong': '笔记最多 {max} 个字',
   'data.downloadLinkInvalid': '下载链接无效或已过期，请重新下载',
   'learning.watermarkPdfOnly': '只有 PDF 课件可以下载水印版',
+  // exams (spec section 8: exam screen messages)
+  'exam.notFound': '考试或试卷不存在',
+  'exam.timeUp': '考试时间已结束',
+  'exam.handedIn': '试卷已交卷',
+  'exam.inProgress': '试卷尚未交卷',
+  'exam.notOpen': '考试尚未开始',
+  'exam.closed': '考试已结束',
+  'exam.noAttempts': '考试次数已用完',
+  'exam.passed': '您已通过该考试',
+  'exam.waitingMark': '试卷正在等待阅卷',
+  'exam.noQuestions': '该考试暂无试题',
+  'exam.answerInvalid': '答案与题目不符',
+  'exam.notMarker': '您不是该考试的阅卷人',
+  'exam.shortOnly': '只有简答题需要人工阅卷',
+  'exam.markRange': '分数须为 0 到 {max} 的整数',
+  'exam.batchFull': '该场次已约满',
+  'exam.batchStarted': '该场次已开始，不能再预约或取消',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -221,6 +238,22 @@ const en: Record<MessageKey, string> = {
   'learning.noteTooLong': 'A note can have at most {max} characters',
   'data.downloadLinkInvalid': 'The download link is invalid or has expired, please download again',
   'learning.watermarkPdfOnly': 'Only PDF coursewares can be downloaded with a watermark',
+  'exam.notFound': 'The exam or paper does not exist',
+  'exam.timeUp': 'The examination time has come to an end',
+  'exam.handedIn': 'The paper has already been handed in',
+  'exam.inProgress': 'The paper has not been handed in yet',
+  'exam.notOpen': 'The exam has not started yet',
+  'exam.closed': 'The exam has ended',
+  'exam.noAttempts': 'No attempts left for this exam',
+  'exam.passed': 'You have already passed this exam',
+  'exam.waitingMark': 'Your paper is waiting to be marked',
+  'exam.noQuestions': 'This exam has no questions yet',
+  'exam.answerInvalid': 'The answer does not fit the question',
+  'exam.notMarker': 'You are not a marker of this exam',
+  'exam.shortOnly': 'Only short answers are marked by a lecturer',
+  'exam.markRange': 'The mark must be a whole number from 0 to {max}',
+  'exam.batchFull': 'This sitting is fully booked',
+  'exam.batchStarted': 'This sitting has started: it can no longer be reserved or cancelled',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase } from './db/client';
+import { startExamSweeper } from './modules/exam/sweeper';
 import { prepareDatabase } from './prepare';
 
 const env = process.env;
@@ -26,6 +27,8 @@ const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir },
 );
 const { migrations, seeded } = await prepareDatabase(database);
+
+const stopExamSweeper = startExamSweeper(database.db);
 
 const hasSite = existsSync(distDir);
 const app = createApp({
@@ -54,6 +57,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: closing`);
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  stopExamSweeper();
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

@@ -233,3 +233,4 @@ export interface ExamBatch {
   reservationId: string | null;
 }
 /** `examBatchSave` body `{ batchId }` → the batch with the new reservation. */
+export type ExamBatchSaveResult = ExamBatch;

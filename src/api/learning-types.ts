@@ -428,7 +428,8 @@ export interface StudyTaskCount {
 /** `studyTaskView?id`: a task with its courses (and exam). */
 export interface StudyTaskDetail extends StudyTaskItem {
   courses: (CourseItem & { required: boolean })[];
-  exams: { examId: string; name: string; status: number }[];
+  /** The task's exams, each with the member's exam task (`/account/exam/{taskId}`); null when none is assigned. */
+  exams: { examId: string; taskId: string | null; name: string; status: number }[];
   rating: number;
   myRating: number;
   collected: boolean;

@@ -454,6 +454,193 @@ export const learningSeedSchema = z
     });
   });
 
+// ---- exam demo content: exams, questions, tasks and records refer to each other by `key`, members by `empNo`
+
+/** An employee number of the same tenant file. */
+const empNoRef = z.string().min(1).max(20);
+
+export const examOptionSchema = z.strictObject({
+  /** Option key, `A`, `B`, … (`T` and `F` for true or false). */
+  key: z.string().regex(/^[A-Z]$/, 'one capital letter'),
+  /** Option text. */
+  text: localizedTextSchema,
+});
+
+export const examQuestionSeedSchema = z
+  .strictObject({
+    /** Reference for the answers of finished records; unique within the exam. */
+    key: seedKey,
+    /** 1 single choice, 2 multiple choice, 3 true or false, 4 fill in the blank, 5 short answer. */
+    type: z.literal([1, 2, 3, 4, 5]),
+    /** 1 simple, 2 general, 3 more difficult, 4 difficult. */
+    difficulty: z.literal([1, 2, 3, 4]).default(1),
+    /** The question; blanks of a fill-in question are written `____`, one per accepted-answer list. */
+    stem: localizedTextSchema,
+    /** Choices of types 1–3, in their natural order; true or false uses the keys `T` and `F`. */
+    options: z.array(examOptionSchema).default([]),
+    /**
+     * The fixed answer key: option keys for types 1–3 (`["B"]`, `["A", "C"]`, `["T"]`); per blank
+     * the accepted texts for type 4 (`[["北京", "Beijing"]]`); a reference text per language for
+     * type 5 (`["参考答案", "Reference answer"]`: zh first, then en).
+     */
+    answer: z.union([z.array(z.string().min(1)).min(1), z.array(z.array(z.string().min(1)).min(1)).min(1)]),
+    /** Points. */
+    score: z.int().min(1),
+    /** Explanation shown in reviews that show answers. */
+    analysis: localizedTextSchema.optional(),
+  })
+  .superRefine((q, ctx) => {
+    const flat = q.answer.every((a) => typeof a === 'string');
+    const keys = new Set(q.options.map((o) => o.key));
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['answer'] });
+    if (q.type <= 3) {
+      if (!flat) return issue('option keys expected');
+      if (q.options.length < 2) ctx.addIssue({ code: 'custom', message: 'at least two options', path: ['options'] });
+      if (q.type === 3 && q.options.map((o) => o.key).join() !== 'T,F') ctx.addIssue({ code: 'custom', message: 'true or false options are T and F', path: ['options'] });
+      for (const k of q.answer as string[]) if (!keys.has(k)) issue(`no option '${k}'`);
+      if (new Set(q.answer as string[]).size !== q.answer.length) issue('an option key twice');
+      if (q.type !== 2 && q.answer.length !== 1) issue('exactly one correct option');
+      if (q.type === 2 && q.answer.length < 2) issue('at least two correct options');
+    } else {
+      if (q.options.length) ctx.addIssue({ code: 'custom', message: 'no options for this type', path: ['options'] });
+      if (q.type === 4 && flat) issue('a list of accepted texts per blank');
+      if (q.type === 4 && !flat) {
+        const blanks = (localize(q.stem, 'zh').match(/____/g) ?? []).length;
+        const blanksEn = (localize(q.stem, 'en').match(/____/g) ?? []).length;
+        if (blanks !== q.answer.length || blanksEn !== q.answer.length) issue('one accepted-text list per ____ of the stem');
+      }
+      if (q.type === 5 && (!flat || q.answer.length !== 2)) issue('a reference text in zh and en');
+    }
+  });
+
+export const examBatchSeedSchema = z.strictObject({
+  /** Sitting name. */
+  name: localizedTextSchema,
+  /** Start, in hours from the seeding moment. */
+  startInHours: z.number(),
+  /** End, in hours from the seeding moment. */
+  endInHours: z.number(),
+  /** Seats. */
+  capacity: z.int().min(1),
+  /** Where the sitting takes place. */
+  place: z.string().default(''),
+});
+
+export const examSeedSchema = z.strictObject({
+  /** Reference for tasks and records; the key of an exam of the learning section extends that exam. */
+  key: seedKey,
+  /** Name of a new exam; omitted for an exam of the learning section, which keeps its name. */
+  name: localizedTextSchema.optional(),
+  /** Rules shown before the exam. */
+  intro: localizedTextSchema.optional(),
+  /** Time allowed, minutes. Omitted rules keep the learning section's value or the default. */
+  duration: z.int().min(1).optional(),
+  /** Marks needed to pass (full marks are the sum of the question scores). */
+  passScore: z.int().min(0).optional(),
+  /** Attempts allowed; 0 unlimited. */
+  attempts: z.int().min(0).optional(),
+  /** Times a candidate may leave the page; one more hands the paper in; 0 not counted. */
+  screenSwitchLimit: z.int().min(0).optional(),
+  shuffleQuestions: z.boolean().optional(),
+  shuffleOptions: z.boolean().optional(),
+  /** The review after hand-in shows the correct answers. */
+  showAnswers: z.boolean().optional(),
+  /** Multiple choice: a partly right answer without a wrong option earns half the score. */
+  partialCredit: z.boolean().optional(),
+  /** The exam's window, in days from the seeding moment; omitted: open. */
+  startInDays: z.number().optional(),
+  endInDays: z.number().optional(),
+  /** Employee numbers of the members who mark its short answers. */
+  markers: z.array(empNoRef).default([]),
+  /** Questions, in paper order. */
+  questions: z.array(examQuestionSeedSchema).default([]),
+  /** Sittings candidates reserve. */
+  batches: z.array(examBatchSeedSchema).default([]),
+});
+
+export const examTaskSeedSchema = z.strictObject({
+  /** Exam key. */
+  exam: seedKey,
+  /** 1 the exam of the course that has it as a period, 2 assigned. */
+  type: z.literal([1, 2]).default(2),
+  /** Employee numbers; each gets a task. */
+  members: z.array(empNoRef).min(1),
+  /** When it was assigned, in days from the seeding moment. */
+  assignedInDays: z.number().default(-7),
+});
+
+export const examPaperSeedSchema = z.strictObject({
+  /** Start, in days from the seeding moment (in the past). */
+  startedInDays: z.number().max(0),
+  /** Minutes until hand-in; a 'timeout' paper is handed in at its deadline. */
+  minutes: z.number().min(0).default(10),
+  /** 'user' handed in, 'timeout' at the deadline, 'screen' past the screen-switch limit. */
+  reason: z.enum(['user', 'timeout', 'screen']).default('user'),
+  /** Times the candidate left the page (each kept as a screen event). */
+  screenSwitches: z.int().min(0).default(0),
+  /** The candidate's answers by question key; unanswered questions are left out. */
+  answers: z.array(
+    z.strictObject({
+      /** Question key. */
+      question: seedKey,
+      /** Option keys (types 1–3), one text per blank (4), the text (5). */
+      answer: z.array(z.string()).min(1),
+      /** Points a marker gave a short answer; omitted: waiting to be marked. */
+      mark: z.int().min(0).optional(),
+    }),
+  ),
+});
+
+export const examRecordSeedSchema = z.strictObject({
+  /** Employee number of the candidate. */
+  empNo: empNoRef,
+  /** Exam key. */
+  exam: seedKey,
+  /** The task the papers belong to (made if the tasks list does not assign it). */
+  type: z.literal([1, 2]).default(2),
+  /** Handed-in papers, oldest first; scores and the task's status follow from the answers. */
+  papers: z.array(examPaperSeedSchema).min(1),
+});
+
+export const examSectionSchema = z
+  .strictObject({
+    /** Exams; an entry whose key is an exam of the learning section adds to that exam. */
+    exams: z.array(examSeedSchema).default([]),
+    /** Exam tasks of members. */
+    tasks: z.array(examTaskSeedSchema).default([]),
+    /** Members' finished papers. */
+    records: z.array(examRecordSeedSchema).default([]),
+  })
+  .superRefine((s, ctx) => {
+    const byKey = new Map(s.exams.map((e) => [e.key, e]));
+    if (byKey.size !== s.exams.length) ctx.addIssue({ code: 'custom', message: 'an exam key twice', path: ['exams'] });
+    s.exams.forEach((e, i) => {
+      const qs = new Set(e.questions.map((q) => q.key));
+      if (qs.size !== e.questions.length) ctx.addIssue({ code: 'custom', message: 'a question key twice', path: ['exams', i, 'questions'] });
+      const total = e.questions.reduce((sum, q) => sum + q.score, 0);
+      if (e.passScore !== undefined && e.questions.length && e.passScore > total) {
+        ctx.addIssue({ code: 'custom', message: 'pass score above full marks', path: ['exams', i, 'passScore'] });
+      }
+    });
+    const check = (key: string, path: (string | number)[]) => {
+      if (!byKey.has(key)) ctx.addIssue({ code: 'custom', message: `unknown exam '${key}'`, path });
+    };
+    s.tasks.forEach((t, i) => check(t.exam, ['tasks', i, 'exam']));
+    s.records.forEach((r, i) => {
+      check(r.exam, ['records', i, 'exam']);
+      const questions = new Map(byKey.get(r.exam)?.questions.map((q) => [q.key, q]));
+      r.papers.forEach((p, j) =>
+        p.answers.forEach((a, k) => {
+          const path = ['records', i, 'papers', j, 'answers', k];
+          const q = questions.get(a.question);
+          if (!q) return ctx.addIssue({ code: 'custom', message: `unknown question '${a.question}'`, path });
+          if (a.mark !== undefined && (q.type !== 5 || a.mark > q.score)) ctx.addIssue({ code: 'custom', message: 'a mark is 0 to the score of a short answer', path });
+          if (q.type === 4 && a.answer.length !== q.answer.length) ctx.addIssue({ code: 'custom', message: 'one text per blank', path });
+        }),
+      );
+    });
+  });
+
 export const tenantConfigSchema = z.strictObject({
   /** JSON schema hint for editors; ignored. */
   $schema: z.string().optional(),
@@ -475,6 +662,20 @@ export const tenantConfigSchema = z.strictObject({
     users: z.array(seedUserSchema),
     /** Courses, resources, study tasks, projects, live rooms and progress of the demo. */
     learning: learningSeedSchema.optional(),
+    /** Exams with their questions, sittings, members' exam tasks and finished papers. */
+    exams: examSectionSchema.optional(),
+  })
+  .superRefine((seed, ctx) => {
+    if (!seed.exams) return;
+    const learningExams = new Set(seed.learning?.exams.map((e) => e.key));
+    const members = new Set(seed.users.map((u) => u.empNo));
+    seed.exams.exams.forEach((e, i) => {
+      if (learningExams.has(e.key) && e.name) ctx.addIssue({ code: 'custom', message: `exam '${e.key}' of the learning section keeps its name`, path: ['exams', 'exams', i, 'name'] });
+      if (!learningExams.has(e.key) && !e.name) ctx.addIssue({ code: 'custom', message: `exam '${e.key}' needs a name`, path: ['exams', 'exams', i] });
+      e.markers.forEach((m, j) => members.has(m) || ctx.addIssue({ code: 'custom', message: `unknown member ${m}`, path: ['exams', 'exams', i, 'markers', j] }));
+    });
+    const people = [...seed.exams.tasks.flatMap((t) => t.members), ...seed.exams.records.map((r) => r.empNo)];
+    for (const m of people) if (!members.has(m)) ctx.addIssue({ code: 'custom', message: `unknown member ${m}`, path: ['exams'] });
   }),
 });
 
@@ -487,3 +688,5 @@ export type DingtalkSettings = z.output<typeof dingtalkSettingsSchema>;
 export type SsoSettings = z.output<typeof ssoSettingsSchema>;
 export type LearningSeed = z.output<typeof learningSeedSchema>;
 export type LearningCategorySeed = z.output<typeof learningCategorySchema>;
+export type ExamSection = z.output<typeof examSectionSchema>;
+export type ExamQuestionSeed = z.output<typeof examQuestionSeedSchema>;

@@ -21,6 +21,7 @@ import {
 import { seedSignIn } from '../modules/auth/seed';
 import { hashPassword } from '../modules/user/password';
 import { globalEnums } from './enums';
+import { seedExams } from './exams';
 import { seedLearning } from './learning';
 import { organisationFor } from './organisation';
 
@@ -133,6 +134,7 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
       }
       await seedSignIn(tx, enterpriseId, config);
       if (seed.learning) await seedLearning(tx, enterpriseId, seed.learning);
+      if (seed.exams) await seedExams(tx, enterpriseId, seed.exams, seed.learning);
     }
   });
   return true;

@@ -38,7 +38,7 @@ describe('learning seed', () => {
       [schema.categories, 7, 2],
       [schema.lecturers, 3, 1],
       [schema.courses, 12, 2],
-      [schema.exams, 1, 0],
+      [schema.exams, 7, 5], // 入职考试 from learning; the others from the exam section
       [schema.studyTasks, 2, 0],
       [schema.projects, 4, 1],
       [schema.liveRooms, 3, 1],

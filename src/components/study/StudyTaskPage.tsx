@@ -158,9 +158,9 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
                 <span className="bg-muted rounded px-1.5 py-0.5 text-xs">
                   {m[`study.examStatus.${exam.status as 0 | 1 | 2 | 3 | 4}`] ?? m['study.examStatus.0']}
                 </span>
-                {task.expired ? null : (
+                {task.expired || !exam.taskId ? null : (
                   <a
-                    href={localizePath(`/account/exam/${encodeURIComponent(task.id)}`, locale)}
+                    href={localizePath(`/account/exam/${encodeURIComponent(exam.taskId)}`, locale)}
                     className="bg-primary text-primary-foreground focus-visible:ring-ring/50 ms-auto rounded-md px-3 py-1.5 text-sm font-medium outline-none hover:opacity-90 focus-visible:ring-[3px]"
                   >
                     {m['study.task.takeExam']}

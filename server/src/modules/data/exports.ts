@@ -109,7 +109,8 @@ export const trainingProgressColumns: ExportColumn<TrainingProgressItem>[] = [
   { header: { zh: '最近学习时间', en: 'Last studied' }, width: 20, cell: (r) => exportTime(r.updatedAt) },
 ];
 
-interface ExportSpec<T> {
+/** What an export writes: its kind, title, columns and rows. */
+export interface ExportSpec<T> {
   kind: string;
   title: Texts;
   columns: ExportColumn<T>[];
@@ -165,7 +166,8 @@ function toExportRecord(row: ExportRecordRow): ExportRecord {
   };
 }
 
-async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
+/** Creates the caller's export record and builds the file in the background. */
+export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
   const scope = dataScope(ctx.db, ctx.tenant.id);
   const files = ctx.c.get('files');
   const record = await scope.createExport(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()));

@@ -218,7 +218,8 @@ describe('checking, configuration and progress', () => {
 
 describe('exams linked from a course', () => {
   it('creates the caller’s exam task once and keeps it private', async () => {
-    const who = await viewer(gw, 'E1001');
+    // E1003 has no exam task for the onboarding exam yet; E1001 passed it in the demo data.
+    const who = await viewer(gw, 'E1003');
     const examPeriod = await periodOf(gw, onboarding, 'Onboarding exam');
     const examId = await idOf(gw, exams, 'Onboarding exam');
     const save = (w: Viewer, body: Record<string, unknown>) =>
@@ -235,11 +236,16 @@ describe('exams linked from a course', () => {
     const ok = await gw.call<ExamTaskOk>('getTaskIsOk', { token: who.token, query: { taskId: first.body.data.taskId } });
     expect(ok.body.data).toEqual({ ok: true, taskId: first.body.data.taskId, status: 0, message: '' });
 
-    const other = await viewer(gw, 'E1003');
+    const other = await viewer(gw, 'E1001');
     const theirs = await gw.call('getTaskIsOk', { token: other.token, query: { taskId: first.body.data.taskId } });
     expect(theirs.body.code).toBe(404);
     const own = await save(other, { courseId: onboarding, itemId: examPeriod, examId });
+    expect(own.body.data).toMatchObject({ status: 1 });
     expect(own.body.data.taskId).not.toBe(first.body.data.taskId);
+    // A passed exam cannot be taken again: the exam centre's rule, with its message.
+    const passed = await gw.call<ExamTaskOk>('getTaskIsOk', { token: other.token, lang: 'en', query: { taskId: own.body.data.taskId } });
+    expect(passed.body.data).toMatchObject({ ok: false, status: 1 });
+    expect(passed.body.data.message).toMatch(/passed/i);
 
     // The period must be the course's exam period linking that exam.
     expect((await save(who, { courseId: onboarding, itemId: video, examId })).body.code).toBe(404);

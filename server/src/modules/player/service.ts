@@ -64,6 +64,7 @@ import { courseAccess, requireCourseAccess, type CourseRow } from '../course/acc
 import { toLearningStatus } from '../course/cards';
 import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { examTaskView } from '../exam/tasks';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -475,14 +476,12 @@ export async function saveExamTaskByCourseId(
 }
 
 /** Exam status of a task that can be started: waiting for test. */
-const WAITING_FOR_TEST = 0;
-const FAILED = 2;
 
 /** `getTaskIsOk`: whether the caller's own exam task can be started now. */
 export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<ExamTaskOk> {
   const found = await playerScope(ctx.db, ctx.tenant.id).examTask(ctx.member.id, input.taskId);
   if (!found) throw notFound();
-  const { task, exam } = found;
+  const { task } = found;
   const refuse = (key: MessageKey): ExamTaskOk => ({
     ok: false,
     taskId: task.id,
@@ -493,8 +492,8 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
     const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, task.courseId);
     if (!access.allowed) return refuse(access.messageKey ?? 'learning.forbidden');
   }
-  // Unlimited attempts (0) allow another try after a fail.
-  const startable = task.status === WAITING_FOR_TEST || (task.status === FAILED && exam.attempts === 0);
-  if (!startable) return refuse('learning.examUnavailable');
-  return { ok: true, taskId: task.id, status: task.status, message: '' };
+  // The exam centre's rule decides (attempts left, window, already passed or waiting to be marked).
+  const view = await examTaskView(ctx, task.id);
+  if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason };
+  return { ok: true, taskId: task.id, status: view.status, message: '' };
 }

@@ -246,7 +246,7 @@ export function studyScope(db: Db, eid: string) {
         .orderBy(asc(studyTaskItems.sort), asc(studyTaskItems.id));
     },
 
-    /** A task's exams with the member's latest exam status on each (0 when none). */
+    /** A task's exams with the member's latest exam task and its status on each (none: null, 0). */
     async taskExams(taskId: string, memberId: string) {
       const rows = await db
         .select({ examId: exams.id, nameZh: exams.nameZh, nameEn: exams.nameEn })
@@ -256,7 +256,7 @@ export function studyScope(db: Db, eid: string) {
         .orderBy(asc(studyTaskItems.sort), asc(studyTaskItems.id));
       if (rows.length === 0) return [];
       const statuses = await db
-        .select({ examId: examTasks.examId, status: examTasks.status })
+        .select({ examId: examTasks.examId, status: examTasks.status, taskId: examTasks.id })
         .from(examTasks)
         .where(
           memberRows(
@@ -270,8 +270,8 @@ export function studyScope(db: Db, eid: string) {
           ),
         )
         .orderBy(asc(examTasks.createdAt));
-      const latest = new Map(statuses.map((s) => [s.examId, s.status]));
-      return rows.map((r) => ({ ...r, status: latest.get(r.examId) ?? 0 }));
+      const latest = new Map(statuses.map((s) => [s.examId, s]));
+      return rows.map((r) => ({ ...r, status: latest.get(r.examId)?.status ?? 0, taskId: latest.get(r.examId)?.taskId ?? null }));
     },
 
     // ---- ratings, likes, collections, comments

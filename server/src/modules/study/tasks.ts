@@ -89,7 +89,7 @@ export async function studyTaskView(ctx: AuthContext, id: string): Promise<Study
       const card = i.courseId ? cards.get(i.courseId) : undefined;
       return card ? [{ ...card, required: i.required }] : [];
     }),
-    exams: exams.map((e) => ({ examId: e.examId, name: lang === 'en' ? e.nameEn : e.nameZh, status: e.status })),
+    exams: exams.map((e) => ({ examId: e.examId, taskId: e.taskId, name: lang === 'en' ? e.nameEn : e.nameZh, status: e.status })),
     rating: rating.rating,
     myRating: rating.myRating,
     collected,

@@ -1,0 +1,483 @@
+/**
+ * Papers (attempts): starting or resuming one, saving answers, counting screen switches,
+ * handing in and scoring, and the results and reviews after. The deadline is the gateway's:
+ * a paper past it is handed in ('timeout') by whichever call touches it first, or by the
+ * sweeper. Hand-in and answer saves lock the paper row, so a save racing a hand-in either
+ * lands before it or is refused.
+ */
+import type {
+  AnswerSaveBody,
+  AnswerSaveResult,
+  PaperQuestion,
+  PaperRecord,
+  PaperResult,
+  PaperReview,
+  PaperSession,
+  SavedAnswer,
+  ScreenSwitchBody,
+  ScreenSwitchResult,
+} from '@/api/exam-types';
+import { Code } from '@/api/codes';
+import { PaperStatus, QuestionType } from '@/api/exam-types';
+import type { Locale } from '@/i18n/routes';
+import {
+  bestMarkedScore,
+  examTaskStatus,
+  orderedOptions,
+  paperOrders,
+  scoreAnswer,
+} from '@/lib/exam-scoring';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../envelope';
+import type { MessageKey } from '../../i18n';
+import type { AuthContext } from '../../routing';
+import { accessError, courseAccess } from '../course/access';
+import { examScope, type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from './data';
+
+/** Why a paper was handed in. */
+export type SubmitReason = 'user' | 'timeout' | 'screen';
+
+export const notFound = () => new ApiError(Code.NOT_FOUND, 'exam.notFound');
+
+/** The refusal for a paper that is no longer in progress. */
+function closedError(reason: string | null): ApiError {
+  return new ApiError(Code.FORBIDDEN, reason === 'timeout' ? 'exam.timeUp' : 'exam.handedIn');
+}
+
+const judgeOptions = [
+  { key: 'T', textZh: '正确', textEn: 'True' },
+  { key: 'F', textZh: '错误', textEn: 'False' },
+];
+
+/** A question's options; true/false questions without their own get True and False (keys T and F). */
+function optionsOf(q: QuestionRow): { key: string; textZh: string; textEn: string }[] {
+  return q.questionType === QuestionType.judge && q.options.length === 0 ? judgeOptions : q.options;
+}
+
+function blanksOf(q: QuestionRow): number {
+  return q.questionType === QuestionType.fill ? q.answer.length : 0;
+}
+
+export function examName(exam: ExamRow, lang: Locale): string {
+  return lang === 'en' ? exam.nameEn : exam.nameZh;
+}
+
+/** The paper's questions in its order with options in its order; never an answer. */
+function paperQuestions(paper: PaperRow, questions: QuestionRow[], lang: Locale): { question: QuestionRow; view: PaperQuestion }[] {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return paper.questionOrder
+    .flatMap((id) => {
+      const q = byId.get(id);
+      return q ? [q] : [];
+    })
+    .map((q, i) => ({
+      question: q,
+      view: {
+        questionId: q.id,
+        no: i + 1,
+        questionType: q.questionType,
+        difficulty: q.difficulty,
+        stem: lang === 'en' ? q.stemEn : q.stemZh,
+        options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o) => ({
+          key: o.key,
+          text: lang === 'en' ? o.textEn : o.textZh,
+        })),
+        blanks: blanksOf(q),
+        score: q.score,
+      },
+    }));
+}
+
+function toSavedAnswer(a: AnswerRow): SavedAnswer {
+  return { questionId: a.questionId, answer: a.answer, seq: a.seq, savedAt: a.savedAt.toISOString() };
+}
+
+function toSession(
+  paper: PaperRow,
+  exam: ExamRow,
+  questions: QuestionRow[],
+  answers: AnswerRow[],
+  lang: Locale,
+  now: Date,
+): PaperSession {
+  return {
+    paperId: paper.id,
+    taskId: paper.taskId,
+    examId: paper.examId,
+    examName: examName(exam, lang),
+    attemptNo: paper.attemptNo,
+    deadlineAt: paper.deadlineAt.toISOString(),
+    serverTime: now.toISOString(),
+    screenSwitchLimit: exam.screenSwitchLimit,
+    screenSwitches: paper.screenSwitches,
+    totalScore: exam.totalScore,
+    questions: paperQuestions(paper, questions, lang).map((q) => q.view),
+    answers: answers.map(toSavedAnswer),
+  };
+}
+
+/** Whether a paper counts as passed: marked and at or above the pass score. */
+function passedOf(paper: PaperRow, exam: ExamRow): boolean | null {
+  return paper.status === PaperStatus.marked && paper.score !== null ? paper.score >= exam.passScore : null;
+}
+
+export function toPaperRecord(paper: PaperRow, exam: ExamRow, lang: Locale): PaperRecord {
+  return {
+    paperId: paper.id,
+    taskId: paper.taskId,
+    examId: paper.examId,
+    examName: examName(exam, lang),
+    attemptNo: paper.attemptNo,
+    startedAt: paper.startedAt.toISOString(),
+    submittedAt: paper.submittedAt?.toISOString() ?? null,
+    submitReason: paper.submitReason,
+    status: paper.status,
+    score: paper.score,
+    totalScore: exam.totalScore,
+    passed: passedOf(paper, exam),
+    screenSwitches: paper.screenSwitches,
+  };
+}
+
+function isAnswered(a: AnswerRow | undefined): boolean {
+  return a !== undefined && a.answer.some((g) => g.trim() !== '');
+}
+
+function toResult(paper: PaperRow, exam: ExamRow, task: ExamTaskRow, answers: AnswerRow[], lang: Locale): PaperResult {
+  return {
+    paperId: paper.id,
+    taskId: paper.taskId,
+    examName: examName(exam, lang),
+    status: paper.status,
+    submitReason: paper.submitReason,
+    score: paper.score,
+    totalScore: exam.totalScore,
+    passScore: exam.passScore,
+    passed: passedOf(paper, exam),
+    taskStatus: task.status,
+    answeredCount: answers.filter(isAnswered).length,
+    questionCount: paper.questionOrder.length,
+    submittedAt: (paper.submittedAt ?? paper.startedAt).toISOString(),
+  };
+}
+
+/** The result of a handed-in paper as it is stored now. */
+export async function resultOf(s: ExamScope, paperId: string, lang: Locale): Promise<PaperResult> {
+  const paper = await s.paper(paperId);
+  if (!paper) throw notFound();
+  const [exam, task, answers] = await Promise.all([s.exam(paper.examId), s.task(paper.taskId), s.answers(paper.id)]);
+  if (!exam || !task) throw notFound();
+  return toResult(paper, exam, task, answers, lang);
+}
+
+// ---- hand-in and scoring
+
+/** Recomputes a task's exam status and best score from its papers. */
+export async function refreshTask(s: ExamScope, taskId: string, passScore: number): Promise<void> {
+  const papers = await s.papersOfTask(taskId);
+  await s.setTaskResult(taskId, examTaskStatus(papers, passScore), bestMarkedScore(papers));
+}
+
+/**
+ * Hands in a paper whose task and paper rows the caller has locked: scores every objective
+ * answer, writes empty answers for unanswered questions, and sets the paper and task status.
+ */
+async function handInLocked(s: ExamScope, paper: PaperRow, exam: ExamRow, reason: SubmitReason, now: Date): Promise<PaperRow> {
+  const [questions, answers] = await Promise.all([s.questions(paper.examId), s.answers(paper.id)]);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map(answers.map((a) => [a.questionId, a.answer]));
+  const scores = paper.questionOrder.flatMap((id) => {
+    const q = byId.get(id);
+    return q ? [{ questionId: id, score: scoreAnswer(q, given.get(id) ?? [], exam) }] : [];
+  });
+  await s.writeScores(paper.id, scores);
+  const waiting = scores.some((x) => x.score === null);
+  // A paper handed in by the gateway at its deadline was handed in at the deadline.
+  const late = reason === 'timeout' && paper.deadlineAt.getTime() < now.getTime();
+  const submittedAt = late ? new Date(Math.max(paper.deadlineAt.getTime(), paper.startedAt.getTime())) : now;
+  const updated = await s.updatePaper(paper.id, {
+    status: waiting ? PaperStatus.waitingMark : PaperStatus.marked,
+    score: scores.reduce((sum, x) => sum + (x.score ?? 0), 0),
+    submittedAt,
+    submitReason: reason,
+  });
+  await refreshTask(s, paper.taskId, exam.passScore);
+  return updated;
+}
+
+/**
+ * Hands a paper in (idempotent): nothing changes when it is no longer in progress.
+ * Answers the paper as stored afterwards, or undefined when the enterprise has no such paper.
+ */
+export function handIn(db: Db, eid: string, paperId: string, reason: SubmitReason, now = new Date()): Promise<PaperRow | undefined> {
+  return db.transaction(async (tx) => {
+    const s = examScope(tx, eid);
+    const head = await s.paper(paperId);
+    if (!head) return undefined;
+    await s.lockTask(head.taskId);
+    const paper = await s.lockPaper(paperId);
+    if (!paper || paper.status !== PaperStatus.inProgress) return paper;
+    const exam = await s.exam(paper.examId);
+    if (!exam) return paper;
+    return handInLocked(s, paper, exam, reason, now);
+  });
+}
+
+/** Hands in the papers past their deadline: one member's, or the whole enterprise's. */
+export async function closeOverdue(db: Db, eid: string, now: Date, memberId?: string): Promise<number> {
+  const ids = await examScope(db, eid).overduePapers(now, memberId);
+  for (const id of ids) await handIn(db, eid, id, 'timeout', now);
+  return ids.length;
+}
+
+// ---- starting
+
+/** Why a task cannot start a new paper now; null when it can. */
+export function startBlock(input: {
+  task: ExamTaskRow;
+  exam: ExamRow;
+  attemptsUsed: number;
+  questionCount: number;
+  now: Date;
+}): MessageKey | null {
+  const { task, exam, now } = input;
+  if (task.status === 1) return 'exam.passed';
+  if (task.status === 3) return 'exam.waitingMark';
+  if (exam.attempts > 0 && input.attemptsUsed >= exam.attempts) return 'exam.noAttempts';
+  if (exam.startAt && exam.startAt.getTime() > now.getTime()) return 'exam.notOpen';
+  if (exam.endAt && exam.endAt.getTime() <= now.getTime()) return 'exam.closed';
+  if (input.questionCount === 0) return 'exam.noQuestions';
+  return null;
+}
+
+/** A new paper's deadline: now plus the exam's duration, never past the exam's end. */
+export function deadlineOf(exam: ExamRow, now: Date): Date {
+  const byDuration = now.getTime() + exam.duration * 60_000;
+  return new Date(exam.endAt ? Math.min(byDuration, exam.endAt.getTime()) : byDuration);
+}
+
+/** `examStart`: the caller's paper in progress for the task (with its answers), or a new attempt. */
+export async function examStart(ctx: AuthContext, taskId: string): Promise<PaperSession> {
+  const eid = ctx.tenant.id;
+  const memberId = ctx.member.id;
+  const now = new Date();
+  await closeOverdue(ctx.db, eid, now, memberId);
+  return ctx.db.transaction(async (tx) => {
+    const s = examScope(tx, eid);
+    // The task row lock makes two starts at once create one paper.
+    const found = await s.ownTask(memberId, taskId, true);
+    if (!found) throw notFound();
+    const { exam } = found;
+    let task = found.task;
+    const questions = await s.questions(exam.id);
+    const open = await s.openPaperOfTask(task.id);
+    if (open) {
+      if (open.deadlineAt.getTime() > now.getTime()) {
+        return toSession(open, exam, questions, await s.answers(open.id), ctx.lang, now);
+      }
+      const locked = await s.lockPaper(open.id);
+      if (locked?.status === PaperStatus.inProgress) await handInLocked(s, locked, exam, 'timeout', now);
+      task = (await s.lockTask(task.id)) ?? task;
+    }
+    const papers = await s.papersOfTask(task.id);
+    const block = startBlock({ task, exam, attemptsUsed: papers.length, questionCount: questions.length, now });
+    if (block) throw new ApiError(Code.FORBIDDEN, block);
+    if (task.courseId) {
+      const access = await courseAccess(tx, eid, memberId, task.courseId);
+      if (!access.allowed) throw accessError(access);
+    }
+    const orders = paperOrders(questions, exam);
+    const paper = await s.createPaper({
+      examId: exam.id,
+      taskId: task.id,
+      memberId,
+      attemptNo: papers.reduce((max, p) => Math.max(max, p.attemptNo), 0) + 1,
+      questionOrder: orders.questionOrder,
+      optionOrders: orders.optionOrders,
+      startedAt: now,
+      deadlineAt: deadlineOf(exam, now),
+    });
+    return toSession(paper, exam, questions, [], ctx.lang, now);
+  });
+}
+
+// ---- answering
+
+/** Longest text of a fill-in blank and of a short answer. */
+const MAX_BLANK_LENGTH = 1_000;
+export const MAX_TEXT_LENGTH = 20_000;
+
+/** The answer as stored, or a 422 when it does not fit the question. */
+function checkedAnswer(q: QuestionRow, given: string[]): string[] {
+  const invalid = () => new ApiError(Code.INVALID, 'exam.answerInvalid');
+  switch (q.questionType) {
+    case QuestionType.single:
+    case QuestionType.judge:
+    case QuestionType.multiple: {
+      const keys = new Set(optionsOf(q).map((o) => o.key));
+      const chosen = [...new Set(given.map((g) => g.trim()).filter((g) => g !== ''))];
+      if (chosen.some((k) => !keys.has(k))) throw invalid();
+      if (q.questionType !== QuestionType.multiple && chosen.length > 1) throw invalid();
+      return chosen;
+    }
+    case QuestionType.fill:
+      if (given.length > blanksOf(q) || given.some((g) => g.length > MAX_BLANK_LENGTH)) throw invalid();
+      return given;
+    case QuestionType.short:
+      if (given.length > 1) throw invalid();
+      return given;
+    default:
+      throw invalid();
+  }
+}
+
+/** `examAnswerSave`: stores an answer of the caller's paper in progress, idempotent by seq. */
+export async function examAnswerSave(ctx: AuthContext, body: AnswerSaveBody): Promise<AnswerSaveResult> {
+  const eid = ctx.tenant.id;
+  const now = new Date();
+  const s = examScope(ctx.db, eid);
+  const paper = await s.paper(body.paperId, ctx.member.id);
+  if (!paper) throw notFound();
+  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime()) {
+    await handIn(ctx.db, eid, paper.id, 'timeout', now);
+    throw closedError('timeout');
+  }
+  if (paper.status !== PaperStatus.inProgress) throw closedError(paper.submitReason);
+  const question = paper.questionOrder.includes(body.questionId)
+    ? (await s.questions(paper.examId)).find((q) => q.id === body.questionId)
+    : undefined;
+  if (!question) throw notFound();
+  const answer = checkedAnswer(question, body.answer);
+  return ctx.db.transaction(async (tx) => {
+    const t = examScope(tx, eid);
+    const locked = await t.lockPaper(paper.id);
+    if (!locked || locked.status !== PaperStatus.inProgress) throw closedError(locked?.submitReason ?? null);
+    const at = new Date();
+    if (locked.deadlineAt.getTime() <= at.getTime()) throw closedError('timeout');
+    const stored = await t.saveAnswer({ paperId: paper.id, questionId: question.id, answer, seq: body.seq, at });
+    return { questionId: stored.questionId, seq: stored.seq, savedAt: stored.savedAt.toISOString() };
+  });
+}
+
+/** `examScreenSwitch`: counts a leave of the page once per event id; past the limit the paper is handed in. */
+export async function examScreenSwitch(ctx: AuthContext, body: ScreenSwitchBody): Promise<ScreenSwitchResult> {
+  const eid = ctx.tenant.id;
+  const now = new Date();
+  const s = examScope(ctx.db, eid);
+  const paper = await s.paper(body.paperId, ctx.member.id);
+  if (!paper) throw notFound();
+  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime()) {
+    await handIn(ctx.db, eid, paper.id, 'timeout', now);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const t = examScope(tx, eid);
+    await t.lockTask(paper.taskId);
+    const locked = await t.lockPaper(paper.id);
+    const exam = await t.exam(paper.examId);
+    if (!locked || !exam) throw notFound();
+    const limit = exam.screenSwitchLimit;
+    if (locked.status !== PaperStatus.inProgress) {
+      return { screenSwitches: locked.screenSwitches, screenSwitchLimit: limit, handedIn: true };
+    }
+    const clientAt = body.clientAt ? new Date(body.clientAt) : null;
+    const added = await t.addScreenEvent({
+      paperId: locked.id,
+      eventId: body.eventId,
+      kind: body.kind,
+      clientAt: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null,
+      at: now,
+    });
+    if (!added) return { screenSwitches: locked.screenSwitches, screenSwitchLimit: limit, handedIn: false };
+    const counted = await t.updatePaper(locked.id, { screenSwitches: locked.screenSwitches + 1 });
+    if (limit > 0 && counted.screenSwitches > limit) {
+      await handInLocked(t, counted, exam, 'screen', now);
+      return { screenSwitches: counted.screenSwitches, screenSwitchLimit: limit, handedIn: true };
+    }
+    return { screenSwitches: counted.screenSwitches, screenSwitchLimit: limit, handedIn: false };
+  });
+}
+
+// ---- after hand-in
+
+/** `examFinish`: hands the caller's paper in (idempotent) and answers its result. */
+export async function examFinish(ctx: AuthContext, paperId: string): Promise<PaperResult> {
+  const eid = ctx.tenant.id;
+  const now = new Date();
+  const s = examScope(ctx.db, eid);
+  const paper = await s.paper(paperId, ctx.member.id);
+  if (!paper) throw notFound();
+  if (paper.status === PaperStatus.inProgress) {
+    await handIn(ctx.db, eid, paper.id, paper.deadlineAt.getTime() <= now.getTime() ? 'timeout' : 'user', now);
+  }
+  return resultOf(s, paper.id, ctx.lang);
+}
+
+/** `examFinishView?paperId`: the result of the caller's handed-in paper. */
+export async function examFinishView(ctx: AuthContext, paperId: string): Promise<PaperResult> {
+  const eid = ctx.tenant.id;
+  await closeOverdue(ctx.db, eid, new Date(), ctx.member.id);
+  const s = examScope(ctx.db, eid);
+  const paper = await s.paper(paperId, ctx.member.id);
+  if (!paper) throw notFound();
+  if (paper.status === PaperStatus.inProgress) throw new ApiError(Code.FORBIDDEN, 'exam.inProgress');
+  return resultOf(s, paper.id, ctx.lang);
+}
+
+/**
+ * A question's key as a review shows it. A short answer's reference is kept in both languages
+ * (zh first, then en): the review gives the caller's one.
+ */
+function correctAnswerOf(q: QuestionRow, lang: Locale): string[] | string[][] {
+  if (q.questionType === QuestionType.short && q.answer.length === 2 && q.answer.every((a) => typeof a === 'string')) {
+    return [q.answer[lang === 'en' ? 1 : 0] as string];
+  }
+  return q.answer;
+}
+
+/** `examPaperView?id`: a handed-in paper for review, to its owner or a marker of its exam. */
+export async function examPaperView(ctx: AuthContext, paperId: string): Promise<PaperReview> {
+  const eid = ctx.tenant.id;
+  const s = examScope(ctx.db, eid);
+  let paper = await s.paper(paperId);
+  if (!paper) throw notFound();
+  const own = paper.enterpriseUserId === ctx.member.id;
+  const marker = await s.isMarker(paper.examId, ctx.member.id);
+  if (!own && !marker) throw notFound();
+  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= Date.now()) {
+    paper = (await handIn(ctx.db, eid, paper.id, 'timeout')) ?? paper;
+  }
+  if (paper.status === PaperStatus.inProgress) throw new ApiError(Code.FORBIDDEN, 'exam.inProgress');
+  const [exam, task, answers, questions, events, who] = await Promise.all([
+    s.exam(paper.examId),
+    s.task(paper.taskId),
+    s.answers(paper.id),
+    s.questions(paper.examId),
+    s.screenEvents(paper.id),
+    s.member(paper.enterpriseUserId),
+  ]);
+  if (!exam || !task) throw notFound();
+  const showAnswers = exam.showAnswers || marker;
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  return {
+    ...toResult(paper, exam, task, answers, ctx.lang),
+    userName: who?.userName ?? '',
+    empNo: who?.empNo ?? '',
+    showAnswers,
+    screenEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+    questions: paperQuestions(paper, questions, ctx.lang).map(({ question, view }) => {
+      const a = byQuestion.get(question.id);
+      return {
+        ...view,
+        answerId: a?.id ?? null,
+        answer: a?.answer ?? [],
+        gained: a?.score ?? null,
+        ...(showAnswers
+          ? {
+              correctAnswer: correctAnswerOf(question, ctx.lang),
+              analysis: ctx.lang === 'en' ? question.analysisEn : question.analysisZh,
+            }
+          : {}),
+      };
+    }),
+  };
+}
