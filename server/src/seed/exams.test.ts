@@ -1,26 +1,21 @@
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeFillText, scoreAnswer } from '@/lib/exam-scoring';
 import { examSectionSchema } from '@/lib/tenant-config';
 import * as schema from '../db/schema';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../testing';
+import type { TestGateway } from '../testing';
+import { countRows, crossingRows, openSeeded, type TenantLink, type TenantTable } from './seed-testing';
 
 let gw: TestGateway;
 let one: string;
 let two: string;
 beforeAll(async () => {
-  gw = await createTestApp();
-  const domains = await gw.database.db.select().from(schema.enterpriseDomains);
-  one = domains.find((d) => d.domain === HOST_ONE)!.enterpriseId;
-  two = domains.find((d) => d.domain === HOST_TWO)!.enterpriseId;
+  ({ gw, one, two } = await openSeeded());
 });
 afterAll(() => gw?.close());
 
 const db = () => gw.database.db;
-type TenantTable = PgTable & { enterpriseId: PgColumn };
-const countOf = async (table: TenantTable, enterpriseId: string) =>
-  (await db().select({ n: count() }).from(table).where(eq(table.enterpriseId, enterpriseId)))[0]!.n;
+const countOf = (table: TenantTable, enterpriseId: string) => countRows(gw, table, enterpriseId);
 const memberOf = async (empNo: string, enterpriseId: string) =>
   (
     await db()
@@ -214,15 +209,7 @@ describe('exam seed', () => {
   });
 
   it('keeps every exam row among its own company', async () => {
-    const crossing = async (child: TenantTable, column: PgColumn, parent: TenantTable & { id: PgColumn }) =>
-      (
-        await db()
-          .select({ n: count() })
-          .from(child)
-          .innerJoin(parent, eq(parent.id, column))
-          .where(ne(parent.enterpriseId, child.enterpriseId))
-      )[0]!.n;
-    const links: [TenantTable, PgColumn, TenantTable & { id: PgColumn }][] = [
+    const links: TenantLink[] = [
       [schema.examQuestions, schema.examQuestions.examId, schema.exams],
       [schema.examMarkers, schema.examMarkers.examId, schema.exams],
       [schema.examMarkers, schema.examMarkers.enterpriseUserId, schema.enterpriseUsers],
@@ -239,7 +226,7 @@ describe('exam seed', () => {
       [schema.examAnswers, schema.examAnswers.markedBy, schema.enterpriseUsers],
       [schema.examScreenEvents, schema.examScreenEvents.paperId, schema.examPapers],
     ];
-    for (const [child, column, parent] of links) expect(await crossing(child, column, parent)).toBe(0);
+    for (const link of links) expect(await crossingRows(gw, link)).toBe(0);
     const names = async (enterpriseId: string) =>
       new Set((await db().select({ name: schema.exams.nameZh }).from(schema.exams).where(eq(schema.exams.enterpriseId, enterpriseId))).map((e) => e.name));
     const second = await names(two);

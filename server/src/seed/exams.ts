@@ -11,9 +11,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { bestMarkedScore, examTaskStatus, scoreAnswer } from '@/lib/exam-scoring';
 import { localize, type ExamQuestionSeed, type ExamSection, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
+import { memberLookup } from './members';
 import {
   courseItems,
-  enterpriseUsers,
   examAnswers,
   examBatches,
   examMarkers,
@@ -40,19 +40,7 @@ export async function seedExams(
 ): Promise<void> {
   const at = (offset: number, unit: number) => new Date(now.getTime() + offset * unit);
 
-  const members = new Map(
-    (
-      await db
-        .select({ id: enterpriseUsers.id, empNo: enterpriseUsers.empNo })
-        .from(enterpriseUsers)
-        .where(eq(enterpriseUsers.enterpriseId, enterpriseId))
-    ).map((m) => [m.empNo, m.id]),
-  );
-  const member = (empNo: string) => {
-    const id = members.get(empNo);
-    if (!id) throw new Error(`exam seed: no member ${empNo}`);
-    return id;
-  };
+  const member = await memberLookup(db, enterpriseId, 'exam');
 
   // Exams of the learning section exist already: found by their (seeded) Chinese name.
   const learningNames = new Map((learning?.exams ?? []).map((e) => [e.key, localize(e.name, 'zh')]));

@@ -1,29 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningSeedSchema } from '@/lib/tenant-config';
 import * as schema from '../db/schema';
 import { MEDIA_DIR, mediaFile } from '../files/media';
 import { periodProgressOf } from './learning';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../testing';
+import type { TestGateway } from '../testing';
+import { countRows, crossingRows, openSeeded, type TenantLink, type TenantTable } from './seed-testing';
 
 let gw: TestGateway;
 let one: string;
 let two: string;
 beforeAll(async () => {
-  gw = await createTestApp();
-  const domains = await gw.database.db.select().from(schema.enterpriseDomains);
-  one = domains.find((d) => d.domain === HOST_ONE)!.enterpriseId;
-  two = domains.find((d) => d.domain === HOST_TWO)!.enterpriseId;
+  ({ gw, one, two } = await openSeeded());
 });
 afterAll(() => gw?.close());
 
 const db = () => gw.database.db;
-type TenantTable = PgTable & { enterpriseId: PgColumn };
-const countOf = async (table: TenantTable, enterpriseId: string) =>
-  (await db().select({ n: count() }).from(table).where(eq(table.enterpriseId, enterpriseId)))[0]!.n;
+const countOf = (table: TenantTable, enterpriseId: string) => countRows(gw, table, enterpriseId);
 
 const manifest = JSON.parse(readFileSync(join(MEDIA_DIR, 'demo/manifest.json'), 'utf8')) as {
   files: Record<string, { bytes: number; duration?: number }>;
@@ -90,15 +85,7 @@ describe('learning seed', () => {
   });
 
   it('keeps every row among its own company: references never cross companies', async () => {
-    const crossing = async (child: TenantTable, column: PgColumn, parent: TenantTable & { id: PgColumn }) =>
-      (
-        await db()
-          .select({ n: count() })
-          .from(child)
-          .innerJoin(parent, eq(parent.id, column))
-          .where(ne(parent.enterpriseId, child.enterpriseId))
-      )[0]!.n;
-    const links: [TenantTable, PgColumn, TenantTable & { id: PgColumn }][] = [
+    const links: TenantLink[] = [
       [schema.courses, schema.courses.categoryId, schema.categories],
       [schema.courseItems, schema.courseItems.courseId, schema.courses],
       [schema.courseItems, schema.courseItems.resourceId, schema.resources],
@@ -118,7 +105,7 @@ describe('learning seed', () => {
       [schema.courseProgress, schema.courseProgress.courseId, schema.courses],
       [schema.studyDynamics, schema.studyDynamics.enterpriseUserId, schema.enterpriseUsers],
     ];
-    for (const [child, column, parent] of links) expect(await crossing(child, column, parent)).toBe(0);
+    for (const link of links) expect(await crossingRows(gw, link)).toBe(0);
 
     const namesOf = async (enterpriseId: string) =>
       new Set((await db().select({ name: schema.courses.nameZh }).from(schema.courses).where(eq(schema.courses.enterpriseId, enterpriseId))).map((c) => c.name));

@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
 import type { Db } from '../db/client';
+import { memberLookup } from './members';
 import {
   categories,
   courseItems,
@@ -18,7 +18,6 @@ import {
   courseProgress,
   courses,
   coursewares,
-  enterpriseUsers,
   exams,
   lecturers,
   liveRooms,
@@ -70,19 +69,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
     new Map(items.flatMap((i) => (i.key ? [[i.key, randomUUID()] as const] : [])));
   const ref = (map: Map<string, string>, key: string | undefined) => (key === undefined ? undefined : map.get(key)!);
 
-  const members = new Map(
-    (
-      await db
-        .select({ id: enterpriseUsers.id, empNo: enterpriseUsers.empNo })
-        .from(enterpriseUsers)
-        .where(eq(enterpriseUsers.enterpriseId, enterpriseId))
-    ).map((m) => [m.empNo, m.id]),
-  );
-  const member = (empNo: string) => {
-    const id = members.get(empNo);
-    if (!id) throw new Error(`learning seed: no member ${empNo}`);
-    return id;
-  };
+  const member = await memberLookup(db, enterpriseId, 'learning');
 
   const categoryRows: (typeof categories.$inferInsert)[] = [];
   const categoryIds = new Map<string, string>();

@@ -1,4 +1,5 @@
 /** The messages the exam runner island receives. */
+import { difficultyKeys, questionTypeKeys } from '@/components/exam/messages';
 import type { Messages } from '@/i18n/index';
 
 export const runnerMessageKeys = [
@@ -10,15 +11,8 @@ export const runnerMessageKeys = [
   'exam.screenLimit',
   'exam.backToCentre',
   'exam.points',
-  'exam.questionType.1',
-  'exam.questionType.2',
-  'exam.questionType.3',
-  'exam.questionType.4',
-  'exam.questionType.5',
-  'exam.difficulty.1',
-  'exam.difficulty.2',
-  'exam.difficulty.3',
-  'exam.difficulty.4',
+  ...questionTypeKeys,
+  ...difficultyKeys,
   'exam.runner.signIn',
   'exam.runner.loading',
   'exam.runner.noTask',

@@ -4,7 +4,6 @@
  * attempts left, the screen-switch limit with the spec's warning, the window and why it cannot
  * start now; Start or Continue into the runner; the task's previous papers, 10 a page.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import TriangleAlertIcon from 'lucide-react/icons/triangle-alert';
 import { useEffect, useState } from 'react';
 import { getExamTask, getTaskPaperPage, isExamNotFound } from '@/api/exam';
@@ -14,9 +13,8 @@ import { fill } from '@/components/auth/text';
 import { attemptsText, windowText } from '@/components/exam/format';
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
-import { ExamStatusBadge, Fact, PaperTable } from '@/components/exam/parts';
+import { BackLink, ExamStatusBadge, Fact, PaperTable, PendingPage } from '@/components/exam/parts';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { useSignedIn } from '@/components/learning/use-signed-in';
@@ -93,29 +91,18 @@ export function ExamDetail({ locale, messages: m, routePath }: ExamDetailProps) 
     return () => controller.abort();
   }, [id, signedIn, round]);
 
-  const back = (
-    <a
-      href={localizePath('/exam', locale)}
-      className="text-primary focus-visible:ring-ring/50 inline-flex items-center gap-1 justify-self-start rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-[3px]"
-    >
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['exam.backToCentre']}
-    </a>
-  );
-
-  if (signedIn === false) return <LoginFirst text={m['auth.loginFirst']} linkText={m['course.signIn']} />;
-  if (state === 'notFound') {
-    return (
-      <div className="grid gap-4">
-        {back}
-        <p role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center text-lg font-medium">
-          {m['exam.taskNotFound']}
-        </p>
-      </div>
-    );
-  }
+  const back = <BackLink href={localizePath('/exam', locale)} text={m['exam.backToCentre']} />;
   if (!signedIn || state !== 'ready' || !task) {
-    return <LoadState status={signedIn ? state : 'loading'} texts={loadTexts(m)} onRetry={() => setRound((n) => n + 1)} />;
+    return (
+      <PendingPage
+        signedIn={signedIn}
+        state={state}
+        back={back}
+        notFoundText={m['exam.taskNotFound']}
+        messages={m}
+        onRetry={() => setRound((n) => n + 1)}
+      />
+    );
   }
 
   const typeCounts = Object.entries(task.typeCounts)

@@ -4,7 +4,6 @@
  * so far; when and how the paper was handed in; then the paper review. The paper's status
  * decides what shows, whichever of the two pages opened it.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import ClockIcon from 'lucide-react/icons/clock';
 import { useEffect, useState } from 'react';
 import { getPaperResult, getPaperReview, isExamNotFound } from '@/api/exam';
@@ -12,10 +11,9 @@ import { PaperStatus, type PaperResult, type PaperReview as Review } from '@/api
 import { fill } from '@/components/auth/text';
 import { examTaskHref, runnerHref } from '@/components/exam/links';
 import type { ExamResultMessages } from '@/components/exam/messages';
-import { ExamStatusBadge, Fact, reasonText, scoreText } from '@/components/exam/parts';
+import { BackLink, ExamStatusBadge, Fact, PendingPage, reasonText, scoreText } from '@/components/exam/parts';
 import { PaperReview } from '@/components/exam/PaperReview';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts } from '@/components/learning/messages';
 import { useSignedIn } from '@/components/learning/use-signed-in';
 import { formatMoment } from '@/components/study/format';
@@ -129,29 +127,18 @@ export function ExamResult({ locale, messages: m }: ExamResultProps) {
     return () => controller.abort();
   }, [paperId, signedIn, round]);
 
-  const back = (
-    <a
-      href={localizePath('/exam', locale)}
-      className="text-primary focus-visible:ring-ring/50 inline-flex items-center gap-1 justify-self-start rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-[3px]"
-    >
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['exam.backToCentre']}
-    </a>
-  );
-
-  if (signedIn === false) return <LoginFirst text={m['auth.loginFirst']} linkText={m['course.signIn']} />;
-  if (state === 'notFound') {
-    return (
-      <div className="grid gap-4">
-        {back}
-        <p role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center text-lg font-medium">
-          {m['exam.notFound']}
-        </p>
-      </div>
-    );
-  }
+  const back = <BackLink href={localizePath('/exam', locale)} text={m['exam.backToCentre']} />;
   if (!signedIn || state !== 'ready' || !result) {
-    return <LoadState status={signedIn ? state : 'loading'} texts={loadTexts(m)} onRetry={() => setRound((n) => n + 1)} />;
+    return (
+      <PendingPage
+        signedIn={signedIn}
+        state={state}
+        back={back}
+        notFoundText={m['exam.notFound']}
+        messages={m}
+        onRetry={() => setRound((n) => n + 1)}
+      />
+    );
   }
 
   return (

@@ -3,14 +3,13 @@
  * answer given (short answers with their reference text) and a points field under each short
  * answer. Each mark updates the paper's score and status in place.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { useEffect, useId, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { getPaperReview, isExamNotFound, markAnswer } from '@/api/exam';
 import { PaperStatus, QuestionType, type MarkResultOfAnswer, type PaperReview as Review } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
 import { parsePoints } from '@/components/exam/format';
 import type { MarkingMessages } from '@/components/exam/messages';
-import { Fact, PaperStatusBadge, scoreText } from '@/components/exam/parts';
+import { BackLink, Fact, NotFoundNotice, PaperStatusBadge, scoreText } from '@/components/exam/parts';
 import { PaperReview, type ReviewQuestion } from '@/components/exam/PaperReview';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
@@ -117,30 +116,18 @@ export function MarkingPaper({ paperId, locale, messages: m, backHref, onBack }:
   }, [paperId, round]);
 
   const back = (
-    <a
+    <BackLink
       href={backHref}
+      text={m['exam.marking.back']}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         onBack();
       }}
-      className="text-primary focus-visible:ring-ring/50 inline-flex items-center gap-1 justify-self-start rounded-sm text-sm font-medium outline-none hover:underline focus-visible:ring-[3px]"
-    >
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['exam.marking.back']}
-    </a>
+    />
   );
 
-  if (state === 'notFound') {
-    return (
-      <div className="grid gap-4">
-        {back}
-        <p role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center text-lg font-medium">
-          {m['exam.notFound']}
-        </p>
-      </div>
-    );
-  }
+  if (state === 'notFound') return <NotFoundNotice back={back} text={m['exam.notFound']} />;
   if (state !== 'ready' || !review) {
     return (
       <div className="grid gap-4">

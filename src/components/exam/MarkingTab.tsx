@@ -11,7 +11,7 @@ import { fill } from '@/components/auth/text';
 import { centreSearch } from '@/components/exam/centre-query';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import { MarkingPaper } from '@/components/exam/MarkingPaper';
-import { PaperStatusBadge } from '@/components/exam/parts';
+import { PaperStatusBadge, TableHead } from '@/components/exam/parts';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
@@ -102,19 +102,17 @@ export function MarkingTab(props: TabProps) {
           {page && (
             <div className="overflow-x-auto">
               <table className="w-full min-w-[40rem] text-sm">
-                <thead className="text-muted-foreground text-xs">
-                  <tr className="border-b">
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.marking.learner']}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.marking.empNo']}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.name']}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.submittedAt']}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.result']}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{m['exam.score']}</th>
-                    <th scope="col" className="py-2 text-end font-medium">
-                      <span className="sr-only">{m['exam.marking.open']}</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    m['exam.marking.learner'],
+                    m['exam.marking.empNo'],
+                    m['exam.name'],
+                    m['exam.submittedAt'],
+                    m['exam.result'],
+                    m['exam.score'],
+                  ]}
+                  action={m['exam.marking.open']}
+                />
                 <tbody>
                   {page.list.map((item) => (
                     <tr key={item.paperId} className="border-b last:border-0">

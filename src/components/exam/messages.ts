@@ -1,16 +1,19 @@
 /** The messages the exam centre, the page before an exam and the result pages receive. */
 import { loadStateMessageKeys } from '@/components/learning/messages';
+import { examStatusKeys } from '@/components/study/messages';
 import type { Messages } from '@/i18n/index';
 
 const signInKeys = ['auth.loginFirst', 'course.signIn'] as const;
 
-const examStatusKeys = [
-  'study.examStatus.0',
-  'study.examStatus.1',
-  'study.examStatus.2',
-  'study.examStatus.3',
-  'study.examStatus.4',
+/** Question type and difficulty labels (the review, the page before an exam, the runner). */
+export const questionTypeKeys = [
+  'exam.questionType.1',
+  'exam.questionType.2',
+  'exam.questionType.3',
+  'exam.questionType.4',
+  'exam.questionType.5',
 ] as const;
+export const difficultyKeys = ['exam.difficulty.1', 'exam.difficulty.2', 'exam.difficulty.3', 'exam.difficulty.4'] as const;
 
 const windowKeys = ['exam.windowRange', 'exam.windowFrom', 'exam.windowUntil', 'exam.windowAny'] as const;
 const attemptKeys = ['exam.attemptsOf', 'exam.attemptsUnlimitedOf'] as const;
@@ -56,15 +59,8 @@ export const reviewMessageKeys = [
   'exam.screenEvent.hidden',
   'exam.screenEvent.blur',
   'exam.screenEventsNone',
-  'exam.questionType.1',
-  'exam.questionType.2',
-  'exam.questionType.3',
-  'exam.questionType.4',
-  'exam.questionType.5',
-  'exam.difficulty.1',
-  'exam.difficulty.2',
-  'exam.difficulty.3',
-  'exam.difficulty.4',
+  ...questionTypeKeys,
+  ...difficultyKeys,
 ] as const;
 export type ReviewMessages = Messages<(typeof reviewMessageKeys)[number]>;
 
@@ -106,8 +102,6 @@ export const examCentreMessageKeys = [
   'exam.tab.mine',
   'exam.tab.records',
   'exam.tab.reservations',
-  'exam.tab.marking',
-  'exam.filter.status',
   'exam.filter.all',
   'exam.filter.withCount',
   'exam.keyword',
@@ -145,10 +139,6 @@ export const examCentreMessageKeys = [
   'exam.batch.started',
   'exam.batch.reserveDone',
   'exam.batch.cancelDone',
-  'exam.marking.all',
-  'exam.marking.empty',
-  'exam.marking.unmarked',
-  'exam.marking.open',
 ] as const;
 export type ExamCentreMessages = Messages<(typeof examCentreMessageKeys)[number]>;
 
@@ -168,11 +158,7 @@ export const examDetailMessageKeys = [
   'exam.questions',
   'exam.questionTotal',
   'exam.typeCount',
-  'exam.questionType.1',
-  'exam.questionType.2',
-  'exam.questionType.3',
-  'exam.questionType.4',
-  'exam.questionType.5',
+  ...questionTypeKeys,
   'exam.duration',
   'exam.minutes',
   'exam.totalScore',

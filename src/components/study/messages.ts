@@ -66,6 +66,15 @@ const projectCardKeys = [
   'learning.creditHours',
 ] as const;
 
+/** Exam statuses 0–4 (waiting for test, pass, fail, waiting to be marked, absent). */
+export const examStatusKeys = [
+  'study.examStatus.0',
+  'study.examStatus.1',
+  'study.examStatus.2',
+  'study.examStatus.3',
+  'study.examStatus.4',
+] as const;
+
 const taskTypeKeys = ['study.taskType.1', 'study.taskType.2', 'study.taskType.3', 'study.taskType.4'] as const;
 
 /** {@link TaskCard}. */
@@ -93,11 +102,7 @@ export const taskMessageKeys = [
   'study.task.notFound',
   'study.task.exams',
   'study.task.takeExam',
-  'study.examStatus.0',
-  'study.examStatus.1',
-  'study.examStatus.2',
-  'study.examStatus.3',
-  'study.examStatus.4',
+  ...examStatusKeys,
 ] as const;
 export type TaskMessages = Messages<(typeof taskMessageKeys)[number]>;
 

@@ -331,14 +331,23 @@ function checkedAnswer(q: QuestionRow, given: string[]): string[] {
   }
 }
 
+/**
+ * The caller's own paper (404 otherwise) with the tenant's exam scope; `overdue` when it is still
+ * in progress past its deadline (the caller hands it in, reason 'timeout').
+ */
+async function ownPaper(ctx: AuthContext, paperId: string, now: Date) {
+  const s = examScope(ctx.db, ctx.tenant.id);
+  const paper = await s.paper(paperId, ctx.member.id);
+  if (!paper) throw notFound();
+  return { s, paper, overdue: paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime() };
+}
+
 /** `examAnswerSave`: stores an answer of the caller's paper in progress, idempotent by seq. */
 export async function examAnswerSave(ctx: AuthContext, body: AnswerSaveBody): Promise<AnswerSaveResult> {
   const eid = ctx.tenant.id;
   const now = new Date();
-  const s = examScope(ctx.db, eid);
-  const paper = await s.paper(body.paperId, ctx.member.id);
-  if (!paper) throw notFound();
-  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime()) {
+  const { s, paper, overdue } = await ownPaper(ctx, body.paperId, now);
+  if (overdue) {
     await handIn(ctx.db, eid, paper.id, 'timeout', now);
     throw closedError('timeout');
   }
@@ -363,12 +372,8 @@ export async function examAnswerSave(ctx: AuthContext, body: AnswerSaveBody): Pr
 export async function examScreenSwitch(ctx: AuthContext, body: ScreenSwitchBody): Promise<ScreenSwitchResult> {
   const eid = ctx.tenant.id;
   const now = new Date();
-  const s = examScope(ctx.db, eid);
-  const paper = await s.paper(body.paperId, ctx.member.id);
-  if (!paper) throw notFound();
-  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime()) {
-    await handIn(ctx.db, eid, paper.id, 'timeout', now);
-  }
+  const { paper, overdue } = await ownPaper(ctx, body.paperId, now);
+  if (overdue) await handIn(ctx.db, eid, paper.id, 'timeout', now);
   return ctx.db.transaction(async (tx) => {
     const t = examScope(tx, eid);
     await t.lockTask(paper.taskId);
@@ -403,22 +408,16 @@ export async function examScreenSwitch(ctx: AuthContext, body: ScreenSwitchBody)
 export async function examFinish(ctx: AuthContext, paperId: string): Promise<PaperResult> {
   const eid = ctx.tenant.id;
   const now = new Date();
-  const s = examScope(ctx.db, eid);
-  const paper = await s.paper(paperId, ctx.member.id);
-  if (!paper) throw notFound();
-  if (paper.status === PaperStatus.inProgress) {
-    await handIn(ctx.db, eid, paper.id, paper.deadlineAt.getTime() <= now.getTime() ? 'timeout' : 'user', now);
-  }
+  const { s, paper, overdue } = await ownPaper(ctx, paperId, now);
+  if (paper.status === PaperStatus.inProgress) await handIn(ctx.db, eid, paper.id, overdue ? 'timeout' : 'user', now);
   return resultOf(s, paper.id, ctx.lang);
 }
 
 /** `examFinishView?paperId`: the result of the caller's handed-in paper. */
 export async function examFinishView(ctx: AuthContext, paperId: string): Promise<PaperResult> {
-  const eid = ctx.tenant.id;
-  await closeOverdue(ctx.db, eid, new Date(), ctx.member.id);
-  const s = examScope(ctx.db, eid);
-  const paper = await s.paper(paperId, ctx.member.id);
-  if (!paper) throw notFound();
+  const now = new Date();
+  await closeOverdue(ctx.db, ctx.tenant.id, now, ctx.member.id);
+  const { s, paper } = await ownPaper(ctx, paperId, now);
   if (paper.status === PaperStatus.inProgress) throw new ApiError(Code.FORBIDDEN, 'exam.inProgress');
   return resultOf(s, paper.id, ctx.lang);
 }
