@@ -97,8 +97,9 @@ test('the navigation shows six items, hides personal centre and lecturer, and pu
 test('search with empty text says so; with text it goes to the results page', async ({ page }) => {
   await signIn(page, 'E1001');
   await page.goto('/exam');
-  await page.getByRole('button', { name: '搜索' }).click();
-  const box = page.getByRole('searchbox');
+  // The header's box, not the exam centre's own keyword field.
+  await page.getByRole('button', { name: '搜索', exact: true }).first().click();
+  const box = page.getByRole('searchbox', { name: '搜索关键词' });
   await box.press('Enter');
   await expect(page.getByText('请输入搜索关键词')).toBeVisible();
   await box.fill('安全');
