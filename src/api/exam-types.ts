@@ -232,5 +232,4 @@ export interface ExamBatch {
   /** The caller's reservation id in this batch, if any (`examBatchDelete?id`). */
   reservationId: string | null;
 }
-/** `examBatchSave` body `{ batchId }` → the batch with the new reservation. */
-export type ExamBatchSaveResult = ExamBatch;
+/** `examBatchSave` (body `{ batchId }`) and `examBatchDelete` answer the updated ExamBatch. */

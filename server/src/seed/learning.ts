@@ -34,6 +34,7 @@ import {
   studyTasks,
 } from '../db/schema';
 import { mediaFile } from '../files/media';
+import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -48,16 +49,12 @@ async function mediaSize(url: string): Promise<number> {
   return file ? stat(file).then((s) => s.size, () => 0) : 0;
 }
 
-/**
- * A period's progress from its played spans: percent of the duration covered, 100 once the
- * course's completion ratio is reached.
- */
+/** A period's progress from its played spans, by the player's rule (`periodPercent`). */
 export function periodProgressOf(spans: Interval[], duration: number, completeRatio: number) {
   const played = mergeIntervals(spans.map(([s, e]): Interval => [s, Math.min(e, duration)]));
   const covered = coveredSeconds(played);
-  const percent = duration > 0 ? Math.floor((covered / duration) * 100) : 0;
-  const completed = duration > 0 && percent >= completeRatio;
-  return { intervals: played, watchedSeconds: Math.round(covered), progress: completed ? 100 : percent, completed };
+  const progress = periodPercent(covered, duration, completeRatio);
+  return { intervals: played, watchedSeconds: Math.round(covered), progress, completed: progress === 100 };
 }
 
 /** Writes a company's learning demo content; `now` is the seeding moment all dates count from. */
@@ -149,13 +146,14 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       sort,
     });
     c.lecturers.forEach((key, i) => courseLecturerRows.push({ enterpriseId, courseId, lecturerId: lecturerIds.get(key)!, sort: i }));
+    /** The periods that make the course's progress. */
     const periods: string[] = [];
     c.chapters.forEach((chapter, i) => {
       const chapterId = randomUUID();
       itemRows.push({ id: chapterId, enterpriseId, courseId, parentId: null, sort: i, ...names(chapter.name), contentType: 2 });
       chapter.periods.forEach((p, j) => {
         const id = randomUUID();
-        periods.push(id);
+        if (countsForCourse(p.contentType)) periods.push(id);
         if (p.key) periodIds.set(p.key, { id, resource: p.resource });
         itemRows.push({
           id,
@@ -258,7 +256,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
     createdAt: hours(Math.min(r.startInHours, 0) - 24),
   }));
 
-  // Course progress is the mean of its periods' progress; a course is completed when all are.
+  // Course progress by the player's rule: the mean over the periods that count.
   const periodRows: (typeof periodProgress.$inferInsert)[] = [];
   const courseProgressRows: (typeof courseProgress.$inferInsert)[] = [];
   for (const p of learning.progress) {
@@ -291,7 +289,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       if (result.completed) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 2, courseId, itemId: period.id, createdAt: when });
       if (!last || when > last.at) last = { itemId: period.id, at: when };
     }
-    const progress = Math.floor(periods.reduce((sum, id) => sum + (progressByItem.get(id) ?? 0), 0) / periods.length);
+    const progress = courseProgressOf(periods.map((id) => progressByItem.get(id) ?? 0));
     const completedAt = progress === 100 ? last!.at : null;
     if (completedAt) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 3, courseId, createdAt: completedAt });
     courseProgressRows.push({

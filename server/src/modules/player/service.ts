@@ -65,6 +65,7 @@ import { toLearningStatus } from '../course/cards';
 import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
 import { examTaskView } from '../exam/tasks';
+import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -79,8 +80,6 @@ export const SESSION_HOURS = 12;
 /** Under anti-skip, how far past the furthest point a span may start. */
 export const SKIP_SLACK_SECONDS = 3;
 
-/** Periods whose progress makes a course's progress. */
-const COUNTED = new Set<number>([ContentType.directoryOrVideo, ContentType.image]);
 const TIMED = new Set<number>([ResourceType.video, ResourceType.audio]);
 const OPENED = new Set<number>([ResourceType.document, ResourceType.image, ResourceType.archive]);
 
@@ -125,17 +124,6 @@ export function reachedFromStart(spans: readonly Interval[]): number {
 function furthestOf(spans: readonly Interval[], antiSkip: boolean): number {
   if (antiSkip) return ms(reachedFromStart(spans));
   return ms(mergeIntervals(spans).reduce((max, [, end]) => Math.max(max, end), 0));
-}
-
-/**
- * Progress 0–100 of a timed period from the seconds covered.
- *
- * @example periodPercent(6, 12, 95) → 50; periodPercent(11.5, 12, 95) → 100
- */
-export function periodPercent(covered: number, duration: number, completeRatio: number): number {
-  if (duration <= 0) return 0;
-  if (ms(covered) >= (duration * completeRatio) / 100) return 100;
-  return Math.min(99, Math.floor((covered / duration) * 100));
 }
 
 /**
@@ -195,13 +183,13 @@ async function updateCourse(
   courseId: string,
   studySeconds: number,
 ): Promise<{ progress: number; status: LearningStatus }> {
-  const counted = (await data.periods(courseId)).filter((p) => COUNTED.has(p.contentType));
+  const counted = (await data.periods(courseId)).filter((p) => countsForCourse(p.contentType));
   const rows = await data.progressOfPeriods(
     memberId,
     counted.map((p) => p.id),
   );
-  const total = rows.reduce((sum, r) => sum + r.progress, 0);
-  const progress = counted.length === 0 ? 0 : Math.floor(total / counted.length);
+  // Periods never opened have no row and count as 0.
+  const progress = courseProgressOf([...rows.map((r) => r.progress), ...Array(counted.length - rows.length).fill(0)]);
   const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
   if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
   return { progress: row.progress, status: toLearningStatus(row.status) };
