@@ -14,13 +14,16 @@ import { FILES_PATH, serveFiles } from './files/serve';
 import { localFileStore, type FileStore } from './files/store';
 import { langOf, t, type MessageKey } from './i18n';
 import { accountRoutes } from './modules/account/routes';
+import { announcementRoutes } from './modules/announcement/routes';
 import { authRoutes } from './modules/auth/routes';
 import { courseRoutes } from './modules/course/routes';
 import { dataRoutes } from './modules/data/routes';
 import { enterpriseRoutes } from './modules/enterprise/routes';
 import { examRoutes } from './modules/exam/routes';
+import { homeRoutes } from './modules/home/routes';
 import { liveRoutes } from './modules/live/routes';
 import { playerRoutes } from './modules/player/routes';
+import { searchRoutes } from './modules/search/routes';
 import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
@@ -72,6 +75,9 @@ export const routeTable: RouteTable = {
   ...liveRoutes,
   ...dataRoutes,
   ...examRoutes,
+  ...homeRoutes,
+  ...searchRoutes,
+  ...announcementRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

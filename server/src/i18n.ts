@@ -134,6 +134,14 @@ const zh = {
   'exam.markRange': '分数须为 0 到 {max} 的整数',
   'exam.batchFull': '该场次已约满',
   'exam.batchStarted': '该场次已开始，不能再预约或取消',
+  'search.keywordEmpty': '请输入搜索关键词',
+  'search.keywordTooLong': '搜索关键词最多 {max} 个字',
+  'message.notFound': '公告或消息不存在',
+  'message.commentsClosed': '该公告不允许评论',
+  'message.commentTooLong': '评论最多 {max} 个字',
+  'message.adminOnly': '只有管理员可以发布公告',
+  'message.titleEmpty': '标题不能为空',
+  'data.exportNotFound': '下载记录不存在或已删除',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -254,6 +262,14 @@ const en: Record<MessageKey, string> = {
   'exam.markRange': 'The mark must be a whole number from 0 to {max}',
   'exam.batchFull': 'This sitting is fully booked',
   'exam.batchStarted': 'This sitting has started: it can no longer be reserved or cancelled',
+  'search.keywordEmpty': 'Please enter a search keyword',
+  'search.keywordTooLong': 'A search keyword has at most {max} characters',
+  'message.notFound': 'The announcement or message does not exist',
+  'message.commentsClosed': 'Comments are closed for this announcement',
+  'message.commentTooLong': 'A comment has at most {max} characters',
+  'message.adminOnly': 'Only administrators can publish announcements',
+  'message.titleEmpty': 'The title cannot be empty',
+  'data.exportNotFound': 'The download record does not exist or has been deleted',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

@@ -168,6 +168,44 @@ export const endpoints = {
   examBatchList: { method: 'POST', path: 'exam/auth/exam/batch/reservation/list', access: 'auth' },
   examBatchSave: { method: 'POST', path: 'exam/auth/exam/batch/reservation/save', access: 'auth' },
   examBatchDelete: { method: 'DELETE', path: 'exam/auth/exam/batch/reservation/delete', access: 'auth' },
+
+  // Home, search and the header's centres (issue: home, search, announcements, messages, downloads)
+  bannerList: { method: 'GET', path: 'system/auth/banner/setting/list', access: 'auth' },
+  zoneList: { method: 'GET', path: 'system/auth/pc/zone/info/list', access: 'auth' },
+  zoneLogo: { method: 'GET', path: 'system/auth/pc/zone/info/logo', access: 'auth' },
+  zoneCourseList: { method: 'GET', path: 'system/auth/pc/zone/info/course/list', access: 'auth' },
+  zoneLecturerList: { method: 'GET', path: 'system/auth/pc/zone/info/lecturer/list', access: 'auth' },
+  integralRankPage: { method: 'POST', path: 'user/auth/enterprise/user/account/integral/rank/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 3 } },
+  integralRankCurrent: { method: 'GET', path: 'user/auth/enterprise/user/account/current/integral/rank', access: 'auth' },
+  creditHourRankPage: { method: 'POST', path: 'user/auth/enterprise/user/account/credit/hour/rank/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 9 } },
+  creditHourRankCurrent: { method: 'GET', path: 'user/auth/enterprise/user/account/current/credit/hour/rank', access: 'auth' },
+  certificateRankPage: { method: 'POST', path: 'user/auth/enterprise/user/account/certificate/rank/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 3 } },
+  certificateRankCurrent: { method: 'GET', path: 'user/auth/enterprise/user/account/current/certificate/rank', access: 'auth' },
+  /** Search across courses, live rooms, resources, exams, blogs, questions and announcements (`type`). */
+  searchPage: { method: 'POST', path: 'system/auth/search/page', access: 'auth', paging: DEFAULT_PAGING },
+
+  // Announcements and messages: the home list, the message centre and the unread badge
+  announcementPage: { method: 'POST', path: 'user/auth/announcement/user/record/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 5 } },
+  unreadCount: { method: 'POST', path: 'user/auth/announcement/user/record/wait/read/count', access: 'auth' },
+  /** The unread count as server-sent events, one `count` event per change. */
+  unreadStream: { method: 'GET', path: 'user/auth/announcement/user/record/wait/read/stream', access: 'auth' },
+  messageRecordPage: { method: 'POST', path: 'user/auth/announcement/record/page', access: 'auth', paging: DEFAULT_PAGING },
+  messageReadCount: { method: 'POST', path: 'user/auth/announcement/record/read/count', access: 'auth' },
+  messageBatchRead: { method: 'POST', path: 'user/auth/announcement/record/batch/read', access: 'auth' },
+  messageBatchDelete: { method: 'POST', path: 'user/auth/announcement/record/batch/delete', access: 'auth' },
+  messageView: { method: 'GET', path: 'user/auth/announcement/record/view', access: 'auth' },
+  messageAdmire: { method: 'POST', path: 'user/auth/announcement/record/update/admire', access: 'auth' },
+  /** Publishes an announcement to the company (admins only). */
+  announcementSave: { method: 'POST', path: 'user/auth/announcement/info/save', access: 'auth' },
+  announcementCommentPage: { method: 'POST', path: 'user/auth/announcement/comment/page', access: 'auth', paging: DEFAULT_PAGING },
+  announcementCommentSave: { method: 'POST', path: 'user/auth/announcement/comment/save', access: 'auth' },
+  announcementReplySave: { method: 'POST', path: 'user/auth/announcement/comment/reply/save', access: 'auth' },
+  announcementReplyDelete: { method: 'POST', path: 'user/auth/announcement/comment/reply/delete', access: 'auth' },
+  announcementCommentDelete: { method: 'POST', path: 'user/auth/announcement/comment/delete', access: 'auth' },
+
+  // Download centre
+  exportRecordDelete: { method: 'POST', path: 'data/crm/export/record/delete', access: 'auth' },
+  exportRecordAllDelete: { method: 'POST', path: 'data/crm/export/record/all/delete', access: 'auth' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,5 +1,9 @@
 import { courseEn } from '@/i18n/sections/course';
 import { examEn } from '@/i18n/sections/exam';
+import { homeEn } from '@/i18n/sections/home';
+import { searchEn } from '@/i18n/sections/search';
+import { messageEn } from '@/i18n/sections/message';
+import { downloadsEn } from '@/i18n/sections/downloads';
 import { learningEn } from '@/i18n/sections/learning';
 import { playerEn } from '@/i18n/sections/player';
 import { studyEn } from '@/i18n/sections/study';
@@ -303,4 +307,8 @@ export const en: Record<MessageKey, string> = {
   ...playerEn,
   ...studyEn,
   ...examEn,
+  ...homeEn,
+  ...searchEn,
+  ...messageEn,
+  ...downloadsEn,
 };

@@ -4,6 +4,10 @@
  */
 import { courseZh } from '@/i18n/sections/course';
 import { examZh } from '@/i18n/sections/exam';
+import { homeZh } from '@/i18n/sections/home';
+import { searchZh } from '@/i18n/sections/search';
+import { messageZh } from '@/i18n/sections/message';
+import { downloadsZh } from '@/i18n/sections/downloads';
 import { learningZh } from '@/i18n/sections/learning';
 import { playerZh } from '@/i18n/sections/player';
 import { studyZh } from '@/i18n/sections/study';
@@ -320,6 +324,10 @@ export const zh = {
   ...playerZh,
   ...studyZh,
   ...examZh,
+  ...homeZh,
+  ...searchZh,
+  ...messageZh,
+  ...downloadsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

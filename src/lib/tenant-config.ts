@@ -4,24 +4,13 @@
  * (without port) the company is served on.
  */
 import { z } from 'zod';
-import type { Locale } from '@/i18n/routes';
 import { PHONE_PATTERN } from '@/lib/phone';
+import { announcementsSeedSchema } from '@/lib/seed-announcements';
+import { downloadsSeedSchema } from '@/lib/seed-downloads';
+import { homeSeedSchema } from '@/lib/seed-home';
+import { empNoRef, localize, localizedTextSchema, seedKey, sitePath } from '@/lib/seed-parts';
 
-/** A text that is the same in every language, or one text per language. */
-export const localizedTextSchema = z.union([
-  z.string().min(1),
-  z.strictObject({ zh: z.string().min(1), en: z.string().min(1) }),
-]);
-export type LocalizedText = z.output<typeof localizedTextSchema>;
-
-/**
- * A localized text in one language.
- *
- * @example localize({ zh: '首页', en: 'Home' }, 'en') → 'Home'
- */
-export function localize(text: LocalizedText, locale: Locale): string {
-  return typeof text === 'string' ? text : text[locale];
-}
+export { localize, localizedTextSchema, type LocalizedText } from '@/lib/seed-parts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
 /** A site path (`/tenants/localhost/logo.svg`) or an https address. */
@@ -165,10 +154,6 @@ export const ssoSettingsSchema = z.strictObject({
 
 // ---- learning demo content: objects refer to each other by `key`, members by `empNo`
 
-/** A short name other entries of the learning section refer to (`onboarding`, `welcome-video`). */
-const seedKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lower-case letters, digits and dashes');
-/** A site path, `/media/demo/welcome.mp4`; empty for none. */
-const sitePath = z.union([z.string().regex(/^\/[^/]/, 'a site path'), z.literal('')]);
 /** A played span in seconds, `[start, end]`. */
 const spanSchema = z.tuple([z.number().min(0), z.number().min(0)]);
 
@@ -456,8 +441,6 @@ export const learningSeedSchema = z
 
 // ---- exam demo content: exams, questions, tasks and records refer to each other by `key`, members by `empNo`
 
-/** An employee number of the same tenant file. */
-const empNoRef = z.string().min(1).max(20);
 
 export const examOptionSchema = z.strictObject({
   /** Option key, `A`, `B`, … (`T` and `F` for true or false). */
@@ -664,6 +647,12 @@ export const tenantConfigSchema = z.strictObject({
     learning: learningSeedSchema.optional(),
     /** Exams with their questions, sittings, members' exam tasks and finished papers. */
     exams: examSectionSchema.optional(),
+    /** Home banners, zones, featured lecturers, points, credit hours and certificates. */
+    home: homeSeedSchema.optional(),
+    /** Announcements with comments, and members' messages. */
+    announcements: announcementsSeedSchema.optional(),
+    /** Download-centre records with their files. */
+    downloads: downloadsSeedSchema.optional(),
   })
   .superRefine((seed, ctx) => {
     if (!seed.exams) return;

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -1203,4 +1204,200 @@ export const exportRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('export_records_user_idx').on(t.enterpriseId, t.enterpriseUserId, t.createdAt)],
+);
+
+// ---- home, announcements and messages, points, credit hours and certificates
+
+/** Home banners (`system/auth/banner/setting/list`), in `sort` order; `link_url` a site path or an address. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    image: text('image').notNull(),
+    linkUrl: text('link_url').notNull().default(''),
+    /** `_blank` opens the link in a new tab. */
+    target: varchar('target', { length: 16 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_enterprise_idx').on(t.enterpriseId, t.sort)],
+);
+
+/**
+ * Home zones (`system/auth/pc/zone/info/list`), in `sort` order. `relation_type` says what a
+ * course zone lists (`zone/info/course/list?relationType`): 1 recommended (the zone's own
+ * `home_zone_courses`), 2 newest, 3 most studied; `kind` 1 a course zone, 2 the lecturer zone.
+ */
+export const homeZones = pgTable(
+  'home_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    kind: smallint('kind').notNull().default(1),
+    relationType: smallint('relation_type').notNull().default(1),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('home_zones_enterprise_idx').on(t.enterpriseId, t.sort)],
+);
+
+/** Courses picked for a recommended zone, in `sort` order. */
+export const homeZoneCourses = pgTable(
+  'home_zone_courses',
+  {
+    enterpriseId: tenant(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => homeZones.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.courseId] })],
+);
+
+/** Lecturers featured on the home page (`zone/info/lecturer/list`), in `sort` order. */
+export const homeZoneLecturers = pgTable(
+  'home_zone_lecturers',
+  {
+    enterpriseId: tenant(),
+    lecturerId: uuid('lecturer_id')
+      .notNull()
+      .references(() => lecturers.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.enterpriseId, t.lecturerId] })],
+);
+
+/** The home page's zone picture (`zone/info/logo`): one per company. */
+export const homeSettings = pgTable('home_settings', {
+  enterpriseId: tenant().primaryKey(),
+  zoneLogo: text('zone_logo').notNull().default(''),
+  zoneLogoLink: text('zone_logo_link').notNull().default(''),
+  sloganZh: text('slogan_zh').notNull().default(''),
+  sloganEn: text('slogan_en').notNull().default(''),
+});
+
+/**
+ * Announcements (`kind` 1, to everyone of the company: `recipient_id` null) and messages
+ * (`kind` 2, to one member: `recipient_id`). Plain text; the site escapes it on display.
+ * `published_at` later than now: not visible yet.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    kind: smallint('kind').notNull().default(1),
+    recipientId: uuid('recipient_id').references(() => enterpriseUsers.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    contentZh: text('content_zh').notNull().default(''),
+    contentEn: text('content_en').notNull().default(''),
+    /** A site path the message points to (an export, an exam result), or ''. */
+    linkUrl: text('link_url').notNull().default(''),
+    allowComment: boolean('allow_comment').notNull().default(true),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('announcements_enterprise_idx').on(t.enterpriseId, t.kind, t.publishedAt),
+    index('announcements_recipient_idx').on(t.recipientId, t.publishedAt),
+  ],
+);
+
+/**
+ * A member's state of one announcement or message (the "user record"): read time, like
+ * (`admire`), removal from their list. No row: unread, not liked, listed.
+ */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    enterpriseId: tenant(),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    admired: boolean('admired').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.enterpriseUserId] }),
+    index('announcement_reads_user_idx').on(t.enterpriseUserId),
+  ],
+);
+
+/**
+ * Points (`kind` 1, integral) and credit hours (`kind` 2) earned or spent, one row per
+ * event; a member's total is the sum. Rankings read the totals.
+ */
+export const pointRecords = pgTable(
+  'point_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    kind: smallint('kind').notNull(),
+    /** Points are whole; credit hours have one decimal. Negative: spent. */
+    amount: numeric('amount', { precision: 10, scale: 1, mode: 'number' }).notNull(),
+    reasonZh: text('reason_zh').notNull(),
+    reasonEn: text('reason_en').notNull(),
+    /** What earned it (`course`, `project`, `exam`, `sign-in`, `manual`) and its id. */
+    sourceType: varchar('source_type', { length: 16 }).notNull().default('manual'),
+    sourceId: uuid('source_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_records_user_idx').on(t.enterpriseUserId, t.kind, t.createdAt),
+    index('point_records_enterprise_idx').on(t.enterpriseId, t.kind),
+  ],
+);
+
+/** Certificates a company grants, by completing `course_id` or `project_id`, or by hand. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** How long a certificate stays valid after issue, in months; null: forever. */
+    validMonths: integer('valid_months'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('certificates_enterprise_idx').on(t.enterpriseId)],
+);
+
+/**
+ * Certificates held: `issue_way` 1 automatic, 2 manual. Expired when `expires_at` has
+ * passed. `code` is the public verification code.
+ */
+export const userCertificates = pgTable(
+  'user_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    issueWay: smallint('issue_way').notNull().default(1),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+  },
+  (t) => [
+    index('user_certificates_user_idx').on(t.enterpriseUserId, t.issuedAt),
+    index('user_certificates_enterprise_idx').on(t.enterpriseId),
+  ],
 );

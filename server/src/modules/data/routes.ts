@@ -1,5 +1,7 @@
 /** Handlers of the data rows of the call table. Data: learners' progress, exports and the download centre's records. */
 import { z } from 'zod';
+import { Code } from '@/api/codes';
+import { ApiError } from '../../envelope';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
 import { exportFileDownload, exportRecordDownloadUrl } from './downloads';
 import { exportRecordPage, progressExport, studyExport } from './exports';
@@ -35,4 +37,7 @@ export const dataRoutes = {
     input: z.object({ id: z.uuid(), exp: z.string().max(32).optional(), sig: z.string().max(256).optional() }),
     handle: (ctx, input) => exportFileDownload(ctx, input),
   }),
+  // TODO(scaffold): replaced by the real handlers before this lands.
+  exportRecordDelete: authRoute({ handle: () => Promise.reject(new ApiError(Code.INTERNAL, 'internal')) }),
+  exportRecordAllDelete: authRoute({ handle: () => Promise.reject(new ApiError(Code.INTERNAL, 'internal')) }),
 } satisfies Partial<RouteTable>;
