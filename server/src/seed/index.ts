@@ -21,7 +21,10 @@ import {
 import { seedSignIn } from '../modules/auth/seed';
 import { hashPassword } from '../modules/user/password';
 import { globalEnums } from './enums';
+import { seedAnnouncements } from './announcements';
+import { seedDownloads } from './downloads';
 import { seedExams } from './exams';
+import { seedHome } from './home';
 import { seedLearning } from './learning';
 import { organisationFor } from './organisation';
 
@@ -135,6 +138,9 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
       await seedSignIn(tx, enterpriseId, config);
       if (seed.learning) await seedLearning(tx, enterpriseId, seed.learning);
       if (seed.exams) await seedExams(tx, enterpriseId, seed.exams, seed.learning);
+      if (seed.home) await seedHome(tx, enterpriseId, seed.home, seed.learning);
+      if (seed.announcements) await seedAnnouncements(tx, enterpriseId, seed.announcements);
+      if (seed.downloads) await seedDownloads(tx, enterpriseId, seed.downloads);
     }
   });
   return true;
