@@ -141,6 +141,9 @@ const zh = {
   'message.commentTooLong': '评论最多 {max} 个字',
   'message.adminOnly': '只有管理员可以发布公告',
   'message.titleEmpty': '标题不能为空',
+  'message.titleTooLong': '标题最多 {max} 个字',
+  'message.contentEmpty': '内容不能为空',
+  'message.contentTooLong': '内容最多 {max} 个字',
   'data.exportNotFound': '下载记录不存在或已删除',
 } as const;
 
@@ -269,6 +272,9 @@ const en: Record<MessageKey, string> = {
   'message.commentTooLong': 'A comment has at most {max} characters',
   'message.adminOnly': 'Only administrators can publish announcements',
   'message.titleEmpty': 'The title cannot be empty',
+  'message.titleTooLong': 'A title has at most {max} characters',
+  'message.contentEmpty': 'The content cannot be empty',
+  'message.contentTooLong': 'The content has at most {max} characters',
   'data.exportNotFound': 'The download record does not exist or has been deleted',
 };
 

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase } from './db/client';
+import { localFileStore } from './files/store';
+import { closeUnreadStreams } from './modules/announcement/notifier';
 import { startExamSweeper } from './modules/exam/sweeper';
 import { prepareDatabase } from './prepare';
 
@@ -26,13 +28,16 @@ const pgliteDir = join(dataDir, 'pglite');
 const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir },
 );
-const { migrations, seeded } = await prepareDatabase(database);
+/** Uploaded and exported files, also the demo's exports written by the first seed. */
+const files = localFileStore(join(dataDir, 'files'));
+const { migrations, seeded } = await prepareDatabase(database, undefined, files);
 
 const stopExamSweeper = startExamSweeper(database.db);
 
 const hasSite = existsSync(distDir);
 const app = createApp({
   db: database.db,
+  files,
   gatewayPrefix,
   distDir: hasSite ? distDir : undefined,
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
@@ -58,6 +63,8 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal}: closing`);
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
   stopExamSweeper();
+  // Open unread streams would hold the server open until their clients leave.
+  closeUnreadStreams();
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

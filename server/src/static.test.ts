@@ -75,6 +75,14 @@ describe('site serving', () => {
     expect(await (await get('/redirect/knowledge/course/9')).text()).toContain('redirect shell zh');
   });
 
+  it('serves the shell for a parameter holding an encoded slash or percent sign (a search text)', async () => {
+    for (const path of ['/knowledge/course/a%2Fb', '/knowledge/course/100%25', '/en/knowledge/course/%E5%AD%A6%25']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('course shell');
+    }
+  });
+
   it('answers unknown paths with the 404 page of their language and status 404', async () => {
     const zh = await get('/nowhere');
     expect(zh.status).toBe(404);

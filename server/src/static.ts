@@ -110,7 +110,8 @@ export function serveSite({ distDir, gatewayPrefix, h5Url = '' }: SiteOptions) {
 
     let file = await existing(pathname);
     if (!file) {
-      const match = matchRoute(pathname);
+      // The raw path: a parameter may hold an encoded `/` or `%`, decoded once by matchRoute.
+      const match = matchRoute(url.pathname);
       if (match) file = await existing(routeFile(match.route, match.locale));
     }
     if (!file) return notFound(c, locale);

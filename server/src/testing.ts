@@ -67,7 +67,7 @@ export interface TestGateway {
 
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestGateway> {
   const database = await openTestDatabase();
-  await prepareDatabase(database);
+  await prepareDatabase(database, undefined, options.files);
   const prefix = options.gatewayPrefix ?? '/gateway';
   const app = createApp({ trustProxy: true, logError: () => {}, ...options, db: database.db });
 

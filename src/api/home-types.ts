@@ -92,6 +92,8 @@ export interface SearchHit {
   cover: string;
   /** Created, published or start time. */
   time: string | null;
+  /** Resources (type 4): a published course that plays or offers it, where the resource opens. */
+  courseId?: string | null;
 }
 
 /** `searchPage`: one page of the asked type, and how many hits every type has. */

@@ -362,12 +362,16 @@ export const StudyDynamicKind = {
 export type StudyDynamicKind = (typeof StudyDynamicKind)[keyof typeof StudyDynamicKind];
 
 /**
- * `studyDynamicPage`: one of the caller's own study dynamics, newest first. Names are in the
- * request's language, '' when the dynamic has no such object (or it no longer exists).
+ * `studyDynamicPage`: one study dynamic of the caller (or of their company), newest first.
+ * Names are in the request's language, '' when the dynamic has no such object (or it no
+ * longer exists).
  */
 export interface StudyDynamic {
   id: string;
   kind: StudyDynamicKind;
+  /** The member whose dynamic it is. */
+  userName: string;
+  headPortrait: string;
   /** Kinds 1–3: the course (it may since have been removed). */
   courseId: string | null;
   courseName: string;
@@ -390,7 +394,11 @@ export interface StudyDynamicPageBody {
   courseId?: string;
   /** Only dynamics of this kind. */
   kind?: StudyDynamicKind;
+  /** `own` (default): the caller's; `company`: everyone's of the caller's company (the home page). */
+  scope?: StudyDynamicScope;
 }
+
+export type StudyDynamicScope = 'own' | 'company';
 
 // ---- study tasks
 

@@ -698,8 +698,9 @@ export const studyDynamics = pgTable(
 );
 
 /**
- * Comments on courses, study tasks and projects (`target_type` 'course' | 'task' | 'project',
- * later 'announcement'); a reply has `parent_id`.
+ * Comments on courses, study tasks, projects and announcements (`target_type` 'course' | 'task'
+ * | 'project' | 'announcement'); a reply has `parent_id` (the comment it belongs to), and
+ * `reply_to_member_id` when it answers another reply (whose author it names).
  */
 export const comments = pgTable(
   'comments',
@@ -710,6 +711,7 @@ export const comments = pgTable(
     targetId: uuid('target_id').notNull(),
     parentId: uuid('parent_id'),
     enterpriseUserId: member(),
+    replyToMemberId: uuid('reply_to_member_id').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,139 @@
-/** Demo announcements with comments and members' messages of one company (`seed.announcements` of its tenant file). */
-import type { AnnouncementsSeed } from '@/lib/seed-announcements';
+/**
+ * Demo announcements with comments and members' messages of one company (`seed.announcements`
+ * of its tenant file). Times count back from the seeding moment; comments and replies without
+ * their own time are spread between their announcement (or comment) and now, in order.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { RecordKind } from '@/api/home-types';
+import { unknownMembers, type AnnouncementSeed, type AnnouncementsSeed } from '@/lib/seed-announcements';
+import { localize, type LocalizedText } from '@/lib/seed-parts';
 import type { Db } from '../db/client';
+import { announcementReads, announcements, comments, enterpriseUsers } from '../db/schema';
+import { ANNOUNCEMENT_TARGET } from '../modules/announcement/data';
+import { memberLookup } from './members';
 
-// TODO(scaffold): filled in before this lands.
-export async function seedAnnouncements(_db: Db, _enterpriseId: string, _section: AnnouncementsSeed): Promise<void> {}
+const DAY = 86_400_000;
+/** How long after publishing the demo's readers read. */
+const READ_AFTER = 3 * 3_600_000;
+
+const both = (text: LocalizedText) => ({ zh: localize(text, 'zh'), en: localize(text, 'en') });
+
+/** Times of an announcement's comments and replies, oldest first, all before `now`. */
+function commentTimes(a: AnnouncementSeed, publishedAt: Date, now: Date) {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const start = publishedAt.getTime();
+  const span = now.getTime() - start;
+  const commentAt = a.comments.map((c, i) => (c.daysAgo !== undefined ? ago(c.daysAgo) : new Date(start + (span * (i + 1)) / (a.comments.length + 2))));
+  return a.comments.map((c, i) => {
+    const from = commentAt[i]!.getTime();
+    const until = i + 1 < commentAt.length ? Math.max(commentAt[i + 1]!.getTime(), from) : now.getTime();
+    return {
+      at: commentAt[i]!,
+      replies: c.replies.map((r, k) => (r.daysAgo !== undefined ? ago(r.daysAgo) : new Date(from + ((until - from) * (k + 1)) / (c.replies.length + 1)))),
+    };
+  });
+}
+
+/** Writes a company's announcements, their readers and comments, and its members' messages. */
+export async function seedAnnouncements(db: Db, enterpriseId: string, section: AnnouncementsSeed, now = new Date()): Promise<void> {
+  const known = await db.select({ empNo: enterpriseUsers.empNo }).from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, enterpriseId));
+  const problems = unknownMembers(section, new Set(known.map((m) => m.empNo)));
+  if (problems.length > 0) throw new Error(`announcements seed: ${problems.join('; ')}`);
+  const member = await memberLookup(db, enterpriseId, 'announcements');
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const readAt = (publishedAt: Date) => new Date(Math.min(publishedAt.getTime() + READ_AFTER, now.getTime()));
+
+  const recordRows: (typeof announcements.$inferInsert)[] = [];
+  const readRows: (typeof announcementReads.$inferInsert)[] = [];
+  const commentRows: (typeof comments.$inferInsert)[] = [];
+
+  for (const a of section.announcements) {
+    const id = randomUUID();
+    const publishedAt = ago(a.daysAgo);
+    const author = a.author ?? section.author;
+    const title = both(a.title);
+    const content = both(a.content);
+    recordRows.push({
+      id,
+      enterpriseId,
+      kind: RecordKind.announcement,
+      recipientId: null,
+      authorId: author ? member(author) : null,
+      titleZh: title.zh,
+      titleEn: title.en,
+      contentZh: content.zh,
+      contentEn: content.en,
+      linkUrl: a.linkUrl,
+      allowComment: a.allowComment,
+      pinned: a.pinned,
+      publishedAt,
+      createdAt: publishedAt,
+    });
+    for (const empNo of new Set([...a.readBy, ...a.likedBy])) {
+      readRows.push({
+        enterpriseId,
+        announcementId: id,
+        enterpriseUserId: member(empNo),
+        readAt: readAt(publishedAt),
+        admired: a.likedBy.includes(empNo),
+      });
+    }
+    const times = commentTimes(a, publishedAt, now);
+    a.comments.forEach((c, i) => {
+      const commentId = randomUUID();
+      commentRows.push({
+        id: commentId,
+        enterpriseId,
+        targetType: ANNOUNCEMENT_TARGET,
+        targetId: id,
+        enterpriseUserId: member(c.empNo),
+        content: c.text,
+        createdAt: times[i]!.at,
+      });
+      c.replies.forEach((r, k) => {
+        commentRows.push({
+          enterpriseId,
+          targetType: ANNOUNCEMENT_TARGET,
+          targetId: id,
+          parentId: commentId,
+          enterpriseUserId: member(r.empNo),
+          replyToMemberId: r.to ? member(r.to) : null,
+          content: r.text,
+          createdAt: times[i]!.replies[k]!,
+        });
+      });
+    });
+  }
+
+  for (const m of section.messages) {
+    const publishedAt = ago(m.daysAgo);
+    const title = both(m.title);
+    const content = both(m.content);
+    for (const empNo of typeof m.to === 'string' ? [m.to] : m.to) {
+      const id = randomUUID();
+      const recipientId = member(empNo);
+      recordRows.push({
+        id,
+        enterpriseId,
+        kind: RecordKind.message,
+        recipientId,
+        authorId: null,
+        titleZh: title.zh,
+        titleEn: title.en,
+        contentZh: content.zh,
+        contentEn: content.en,
+        linkUrl: m.linkUrl,
+        allowComment: false,
+        pinned: false,
+        publishedAt,
+        createdAt: publishedAt,
+      });
+      if (m.read) readRows.push({ enterpriseId, announcementId: id, enterpriseUserId: recipientId, readAt: readAt(publishedAt) });
+    }
+  }
+
+  if (recordRows.length) await db.insert(announcements).values(recordRows);
+  if (readRows.length) await db.insert(announcementReads).values(readRows);
+  if (commentRows.length) await db.insert(comments).values(commentRows);
+}

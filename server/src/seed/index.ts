@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { localize, tenantConfigSchema, type TenantConfig } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
 import { global } from '../db/access';
+import type { FileStore } from '../files/store';
 import {
   departments,
   enterpriseDomains,
@@ -51,8 +52,12 @@ export async function loadTenantFiles(dir = defaultTenantsDir): Promise<TenantFi
   );
 }
 
-/** Seeds the demo tenants if the database has no enterprise yet; returns whether it did. */
-export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promise<boolean> {
+/**
+ * Seeds the demo tenants if the database has no enterprise yet; returns whether it did. The
+ * download centre's demo records come with files, so they are seeded only when given the
+ * file store the gateway serves them from.
+ */
+export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir, files?: FileStore): Promise<boolean> {
   if ((await global.enterpriseCount(db)) > 0) return false;
   const tenants = await loadTenantFiles(tenantsDir);
 
@@ -140,7 +145,7 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir): Promi
       if (seed.exams) await seedExams(tx, enterpriseId, seed.exams, seed.learning);
       if (seed.home) await seedHome(tx, enterpriseId, seed.home, seed.learning);
       if (seed.announcements) await seedAnnouncements(tx, enterpriseId, seed.announcements);
-      if (seed.downloads) await seedDownloads(tx, enterpriseId, seed.downloads);
+      if (seed.downloads && files) await seedDownloads(tx, enterpriseId, seed.downloads, files);
     }
   });
   return true;

@@ -26,9 +26,9 @@ describe('seed', () => {
   it('writes both demo companies with their menus and accounts', async () => {
     expect(await rows(enterprises)).toBe(2);
     expect(await rows(navItems)).toBe(20);
-    expect(await rows(enterpriseUsers)).toBe(9);
+    expect(await rows(enterpriseUsers)).toBe(29);
     // E1007 and B2007 are one person.
-    expect(await rows(users)).toBe(8);
+    expect(await rows(users)).toBe(28);
   });
 
   it("gives each company its departments and posts, and every member's are among them", async () => {

@@ -46,7 +46,7 @@ async function signature(db: Db, enterpriseId: string, id: string, exp: string):
   return createHmac('sha256', await downloadKey(db)).update(`${enterpriseId}\u0000${id}\u0000${exp}`).digest();
 }
 
-const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
+const notFound = () => new ApiError(Code.NOT_FOUND, 'data.exportNotFound');
 
 /**
  * `exportRecordDownloadUrl`: a signed URL of the caller's own finished export, relative to the

@@ -126,7 +126,7 @@ export async function settledExports(): Promise<void> {
 }
 
 /** A workbook of one sheet: the header row in `lang`, then one row per item. */
-async function buildWorkbook<T>(spec: ExportSpec<T>, lang: Locale): Promise<Uint8Array> {
+export async function buildWorkbook<T>(spec: ExportSpec<T>, lang: Locale): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(spec.title[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -150,6 +150,8 @@ async function runExport<T>(
     const key = `${record.enterpriseId}/${randomBytes(16).toString('base64url')}.xlsx`;
     await files.put(key, bytes);
     await scope.finishExport(record.id, key, bytes.length);
+    // Deleted while it was being built: the record is gone, so its file goes too.
+    if (!(await scope.ownExport(record.enterpriseUserId, record.id))) await files.delete(key);
   } catch (error) {
     console.error(`[export] ${spec.kind} ${record.id} failed:`, error);
     await scope.failExport(record.id).catch((e: unknown) => console.error(`[export] ${record.id} not marked failed:`, e));
@@ -177,7 +179,7 @@ export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Pro
   return toExportRecord(record);
 }
 
-const courseProgressTitle: Texts = { zh: '课程学习进度', en: 'course-progress' };
+export const courseProgressTitle: Texts = { zh: '课程学习进度', en: 'course-progress' };
 const trainingProgressTitle: Texts = { zh: '培训学习进度', en: 'training-progress' };
 
 /** `progressExport`: every course progress row the caller may see, with the page's filters. */

@@ -2,16 +2,26 @@
 import { z } from 'zod';
 import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
-import { authRoute, publicRoute, type RouteTable } from '../../routing';
+import { authRoute, publicRoute, type AuthContext, type RouteTable } from '../../routing';
 import { exportFileDownload, exportRecordDownloadUrl } from './downloads';
 import { exportRecordPage, progressExport, studyExport } from './exports';
 import { pagingFields } from './paging';
 import { courseProgressPage } from './progress';
+import { exportRecordAllDelete, exportRecordDelete } from './records';
 
 const progressFilters = {
   courseId: z.uuid().optional(),
   learningStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
 };
+
+/** `delete?id`: the record's id in the query, as the spec writes it, or in the JSON body. */
+function recordIdOf(ctx: AuthContext, bodyId: string | undefined): string {
+  if (bodyId) return bodyId;
+  const raw = ctx.c.req.query('id');
+  const parsed = z.uuid().safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new ApiError(Code.INVALID, raw === undefined ? 'invalid.missing' : 'invalid.field', null, { field: 'id' });
+}
 
 export const dataRoutes = {
   courseProgressPage: authRoute({
@@ -37,7 +47,11 @@ export const dataRoutes = {
     input: z.object({ id: z.uuid(), exp: z.string().max(32).optional(), sig: z.string().max(256).optional() }),
     handle: (ctx, input) => exportFileDownload(ctx, input),
   }),
-  // TODO(scaffold): replaced by the real handlers before this lands.
-  exportRecordDelete: authRoute({ handle: () => Promise.reject(new ApiError(Code.INTERNAL, 'internal')) }),
-  exportRecordAllDelete: authRoute({ handle: () => Promise.reject(new ApiError(Code.INTERNAL, 'internal')) }),
+  exportRecordDelete: authRoute({
+    input: z.object({ id: z.uuid().optional() }),
+    handle: (ctx, input) => exportRecordDelete(ctx, recordIdOf(ctx, input.id)),
+  }),
+  exportRecordAllDelete: authRoute({
+    handle: (ctx) => exportRecordAllDelete(ctx),
+  }),
 } satisfies Partial<RouteTable>;

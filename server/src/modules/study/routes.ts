@@ -55,6 +55,7 @@ export const studyRoutes = {
       ...pagingFields('studyDynamicPage'),
       courseId: id.optional(),
       kind: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).optional(),
+      scope: z.enum(['own', 'company']).default('own'),
     }),
     handle: (ctx, body) => studyDynamicPage(ctx, body),
   }),

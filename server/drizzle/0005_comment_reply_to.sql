@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "reply_to_member_id" uuid;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_reply_to_member_id_enterprise_users_id_fk" FOREIGN KEY ("reply_to_member_id") REFERENCES "public"."enterprise_users"("id") ON DELETE set null ON UPDATE no action;
