@@ -20,6 +20,7 @@ interface HeaderProps {
 }
 
 type MenuId = 'nav' | 'user';
+type CentresModule = typeof import('@/components/header/HeaderCentres');
 
 /** Back-office route, opened in a new tab for admins ("Admin") and others ("My upload"). */
 const BACK_OFFICE = '/crm/';
@@ -27,7 +28,7 @@ const BACK_OFFICE = '/crm/';
 const LECTURER = 2;
 
 const navLinkClass =
-  'hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary aria-[current=page]:after:bg-primary relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap after:absolute after:inset-x-3 after:-bottom-[11px] after:h-0.5 focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]';
+  'hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary aria-[current=page]:after:bg-primary relative inline-flex h-9 items-center rounded-md px-2 xl:px-3 text-sm font-medium whitespace-nowrap after:absolute after:inset-x-2 xl:after:inset-x-3 after:-bottom-[11px] after:h-0.5 focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]';
 
 /**
  * The top bar (spec section 2): the tenant's logo and name, the server's navigation, search,
@@ -46,6 +47,7 @@ export function Header({ locale, messages }: HeaderProps) {
   // its place empty, so the server's markup and the first render agree.
   const [mounted, setMounted] = useState(false);
   const [pathname, setPathname] = useState('/');
+  const [centres, setCentres] = useState<CentresModule>();
 
   useEffect(() => {
     setMounted(true);
@@ -54,6 +56,14 @@ export function Header({ locale, messages }: HeaderProps) {
     void startSession();
     return watchVisibility();
   }, []);
+
+  // The download centre and the message badge (with the unread stream) load once the browser
+  // is idle after sign-in; unmounted on sign-out, they stop.
+  useEffect(() => {
+    if (status === 'signed-in') {
+      (window.requestIdleCallback || setTimeout)(() => import('@/components/header/HeaderCentres').then(setCentres));
+    }
+  }, [status]);
 
   const brand = site ? brandTexts(site, locale === 'en' ? 'en' : 'zh-CN') : undefined;
   const nav = useMemo(() => buildNav(navItems, pathname, locale), [navItems, pathname, locale]);
@@ -71,12 +81,12 @@ export function Header({ locale, messages }: HeaderProps) {
   });
   const menuState = (id: MenuId) => ({ defaultOpen: openRequest === id, focusTrigger: focused.current === id });
 
-  const navTriggerClass = `${ghostButtonDefault} ${nav.more.length ? '' : 'md:hidden'}`;
+  const navTriggerClass = `${ghostButtonDefault} ${nav.more.length ? '' : 'lg:hidden'}`;
   const navTrigger = (
     <>
-      <MenuIcon className="size-4 md:hidden" />
-      <span className="md:hidden">{messages['header.menu']}</span>
-      <span className="hidden md:inline">{messages['header.more']}</span>
+      <MenuIcon className="size-4 lg:hidden" />
+      <span className="max-sm:sr-only lg:hidden">{messages['header.menu']}</span>
+      <span className="hidden lg:inline">{messages['header.more']}</span>
     </>
   );
 
@@ -92,15 +102,16 @@ export function Header({ locale, messages }: HeaderProps) {
           href={localizePath('/', locale)}
           className="focus-visible:ring-ring/50 flex min-w-0 shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px]"
         >
-          <img data-brand="logo" src={site?.logo || undefined} alt="" className="h-8 w-auto max-w-32 object-contain" />
-          <span data-brand="name" className="hidden max-w-48 truncate text-base font-semibold sm:inline">
+          <img data-brand="logo" src={site?.logo || undefined} alt="" className="h-8 w-auto max-w-24 object-contain sm:max-w-32" />
+          {/* The name gives way to the navigation on wide screens and to the user's entries on phones. */}
+          <span data-brand="name" className="hidden max-w-48 truncate text-base font-semibold md:inline lg:hidden">
             {brand?.name}
           </span>
           <span className="sr-only"> {messages['header.home']}</span>
         </a>
 
         <nav aria-label={messages['header.nav']} className="flex min-w-0 flex-1 items-center">
-          <ul className="hidden items-center gap-1 md:flex">
+          <ul className="hidden items-center gap-1 lg:flex">
             {nav.visible.map((link) => (
               <li key={link.key}>
                 <a
@@ -163,11 +174,12 @@ export function Header({ locale, messages }: HeaderProps) {
                   {messages['account.lecturer']}
                 </span>
               )}
+              {centres ? <centres.HeaderCentres locale={locale} messages={messages} /> : <span className="w-19" />}
               <a
                 href={BACK_OFFICE}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={`${ghostButtonDefault} max-lg:hidden`}
+                className={`${ghostButtonDefault} max-xl:hidden`}
               >
                 {user.isAdmin ? messages['header.admin'] : messages['header.upload']}
                 <span className="sr-only">{messages['header.newTab']}</span>

@@ -20,7 +20,7 @@ export function UserBadge({ name, avatar }: UserBadgeProps) {
         )}
       </span>
       <span className="hidden max-w-32 truncate sm:inline">{name}</span>
-      <ChevronDownIcon className="text-muted-foreground size-4" />
+      <ChevronDownIcon className="text-muted-foreground size-4 max-sm:hidden" />
     </>
   );
 }

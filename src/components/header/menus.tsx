@@ -67,7 +67,7 @@ export function NavMenu({ links, inBar, newTabLabel, defaultOpen, focusTrigger, 
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="min-w-44">
         {links.map((link, index) => (
-          <DropdownMenuItem key={link.key} asChild className={index < inBar ? 'md:hidden' : undefined}>
+          <DropdownMenuItem key={link.key} asChild className={index < inBar ? 'lg:hidden' : undefined}>
             <a
               href={link.href}
               aria-current={link.current ? 'page' : undefined}

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useId, useState, type ComponentType } from 'rea
 import type { StudyDynamic, StudyDynamicKind } from '@/api/learning-types';
 import { getStudyDynamics } from '@/api/player';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { activityTarget, sentenceParts } from '@/components/player/activity';
+import { ActivitySentence } from '@/components/player/ActivitySentence';
 import type { WatchHomeMessages } from '@/components/player/messages';
 import type { Locale } from '@/i18n/locale-path';
 import { formatRelativeTime } from '@/lib/format';
@@ -30,35 +30,8 @@ const ICONS: Record<StudyDynamicKind, ComponentType<{ className?: string; 'aria-
   5: RadioIcon,
 };
 
-const linkClass = 'text-primary focus-visible:ring-ring/50 rounded font-medium outline-none hover:underline focus-visible:ring-[3px]';
 const buttonClass =
   'focus-visible:ring-ring/50 hover:bg-accent rounded-md border px-4 py-1.5 text-sm font-medium outline-none focus-visible:ring-[3px] disabled:pointer-events-none disabled:opacity-50';
-
-function Sentence({ dynamic, locale, messages: m }: { dynamic: StudyDynamic; locale: Locale; messages: WatchHomeMessages }) {
-  const target = activityTarget(dynamic, locale);
-  const unnamed = m['player.activity.unnamed'];
-  return (
-    <>
-      {sentenceParts(m[`player.activity.${dynamic.kind}`]).map((part, i) => {
-        if ('text' in part) return <span key={i}>{part.text}</span>;
-        if (part.slot === target.slot) {
-          return target.href ? (
-            <a key={i} href={target.href} className={linkClass}>
-              {target.name}
-            </a>
-          ) : (
-            <span key={i}>{target.name || unnamed}</span>
-          );
-        }
-        return (
-          <span key={i} className="font-medium">
-            {(part.slot === 'item' ? dynamic.itemName : '') || unnamed}
-          </span>
-        );
-      })}
-    </>
-  );
-}
 
 export function RecentActivity({ locale, messages: m }: RecentActivityProps) {
   const headingId = useId();
@@ -127,7 +100,7 @@ export function RecentActivity({ locale, messages: m }: RecentActivityProps) {
               <li key={d.id} className="flex items-start gap-3 px-4 py-3 text-sm">
                 <Icon aria-hidden className="text-muted-foreground mt-0.5 size-4 shrink-0" />
                 <p className="min-w-0 flex-1 leading-6">
-                  <Sentence dynamic={d} locale={locale} messages={m} />
+                  <ActivitySentence dynamic={d} locale={locale} template={m[`player.activity.${d.kind}`]} unnamed={m['player.activity.unnamed']} />
                 </p>
                 <time dateTime={d.createdAt} title={absolute.format(new Date(d.createdAt))} className="text-muted-foreground shrink-0 text-xs leading-6">
                   {formatRelativeTime(d.createdAt, locale, now)}

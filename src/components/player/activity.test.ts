@@ -14,6 +14,8 @@ const dynamic = (over: Partial<StudyDynamic>): StudyDynamic => ({
   projectName: '',
   liveRoomId: null,
   liveRoomName: '',
+  userName: '',
+  headPortrait: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });

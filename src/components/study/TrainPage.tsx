@@ -2,7 +2,8 @@
  * The train page (`/train`): tabs for study projects (all or joined, with counts), the
  * caller's study tasks (by status, with counts), training progress and learning records, the
  * last two with an export into the download centre, and the company's live classes (by status).
- * The open tab is kept in `?tab=`.
+ * The open tab, its filter and page are kept in the URL (`?tab=tasks&filter=1&page=2`), so
+ * coming back to the page shows them again.
  */
 import { useStore } from '@nanostores/react';
 import DownloadIcon from 'lucide-react/icons/download';
@@ -59,10 +60,37 @@ const TAB_LABEL = {
   live: 'study.train.live',
 } as const satisfies Record<Tab, keyof TrainMessages>;
 
+/** A query parameter of the page ('' when missing, and in the built page). */
+function readParam(name: string): string {
+  return typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get(name) ?? '');
+}
+
+/** Changes query parameters without a new history entry; undefined removes one. */
+function writeParams(change: Record<string, string | undefined>) {
+  const url = new URL(location.href);
+  for (const [name, value] of Object.entries(change)) {
+    if (value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  history.replaceState(history.state, '', url);
+}
+
 function readTab(): Tab {
-  if (typeof location === 'undefined') return 'projects';
-  const value = new URLSearchParams(location.search).get('tab');
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'projects';
+  const value = readParam('tab');
+  return (TABS as readonly string[]).includes(value) ? (value as Tab) : 'projects';
+}
+
+/** A tab's filter, kept in `?filter=`; choosing another starts again at page 1. */
+function useFilter<V extends string>(allowed: readonly V[]): [V, (value: V) => void] {
+  const [value, setValue] = useState<V>(() => {
+    const found = readParam('filter');
+    return (allowed as readonly string[]).includes(found) ? (found as V) : allowed[0]!;
+  });
+  const choose = (next: V) => {
+    setValue(next);
+    writeParams({ filter: next === allowed[0] ? undefined : next, page: undefined });
+  };
+  return [value, choose];
 }
 
 /**
@@ -81,7 +109,10 @@ function Paged<T>({
   empty?: string;
   children: (list: T[]) => ReactNode;
 }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(() => {
+    const found = Number(readParam('page'));
+    return Number.isInteger(found) && found > 1 ? found : 1;
+  });
   const [result, setResult] = useState<PageResult<T>>();
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [reload, setReload] = useState(0);
@@ -93,6 +124,11 @@ function Paged<T>({
     loader
       .current(page, controller.signal)
       .then((found) => {
+        // A page past the end (the list got shorter since) goes to the last one.
+        if (!found.list.length && page > found.totalPage && found.totalPage > 0) {
+          choosePage(found.totalPage);
+          return;
+        }
         setResult(found);
         setStatus(found.list.length ? 'ready' : 'empty');
       })
@@ -101,10 +137,14 @@ function Paged<T>({
       });
     return () => controller.abort();
   }, [page, reload]);
+  function choosePage(next: number) {
+    setPage(next);
+    writeParams({ page: next > 1 ? String(next) : undefined });
+  }
   return (
     <LoadState status={status} texts={loadTexts(m, empty)} onRetry={() => setReload((n) => n + 1)}>
       {children(result?.list ?? [])}
-      <Pager page={page} totalPage={result?.totalPage ?? 0} onChange={setPage} texts={pagerTexts(m)} />
+      <Pager page={page} totalPage={result?.totalPage ?? 0} onChange={choosePage} texts={pagerTexts(m)} />
     </LoadState>
   );
 }
@@ -148,8 +188,8 @@ function useCount<T>(load: (options: { isShowErrTip: false }) => Promise<T>): T 
   return count;
 }
 
-function ProjectsTab({ locale, messages: m }: TrainPageProps) {
-  const [joined, setJoined] = useState<'all' | 'joined'>('all');
+export function ProjectsTab({ locale, messages: m }: TrainPageProps) {
+  const [joined, setJoined] = useFilter(['all', 'joined'] as const);
   const count = useCount<ProjectCount>(getProjectCount);
   return (
     <div className="grid gap-4">
@@ -193,8 +233,8 @@ function ProjectsTab({ locale, messages: m }: TrainPageProps) {
 
 type TaskFilter = 'all' | '0' | '1' | '2';
 
-function TasksTab({ locale, messages: m }: TrainPageProps) {
-  const [filter, setFilter] = useState<TaskFilter>('all');
+export function TasksTab({ locale, messages: m }: TrainPageProps) {
+  const [filter, setFilter] = useFilter<TaskFilter>(['all', '0', '1', '2']);
   const count = useCount<StudyTaskCount>(getStudyTaskCount);
   const counts = { '0': count?.notStarted, '1': count?.learning, '2': count?.completed };
   return (
@@ -354,7 +394,7 @@ function ProgressCells({ status, value, messages: m }: { status: LearningStatus;
   );
 }
 
-function ProgressTab({ locale, messages: m }: TrainPageProps) {
+export function ProgressTab({ locale, messages: m }: TrainPageProps) {
   const hrefOf = (item: TrainingProgressItem) =>
     localizePath(
       `${item.kind === 'project' ? '/train/project' : '/account/task'}/${encodeURIComponent(item.id)}`,
@@ -426,7 +466,7 @@ type LiveFilter = 'all' | '1' | '2' | '3';
 const LIVE_TONE = { 1: 'bg-sky-100 text-sky-800', 2: 'bg-red-600 text-white', 3: 'bg-muted text-muted-foreground' };
 
 function LiveTab({ locale, messages: m }: TrainPageProps) {
-  const [filter, setFilter] = useState<LiveFilter>('all');
+  const [filter, setFilter] = useFilter<LiveFilter>(['all', '1', '2', '3']);
   return (
     <div className="grid gap-4">
       <FilterButtons
@@ -499,10 +539,10 @@ export function TrainPage({ locale, messages: m }: TrainPageProps) {
   if (!token) return <SignInNotice messages={m} />;
 
   const choose = (next: Tab, focus = false) => {
-    setTab(next);
-    const url = new URL(location.href);
-    url.searchParams.set('tab', next);
-    history.replaceState(history.state, '', url);
+    if (next !== tab) {
+      setTab(next);
+      writeParams({ tab: next, filter: undefined, page: undefined });
+    }
     if (focus) tabRefs.current[next]?.focus();
   };
 

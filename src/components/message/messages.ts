@@ -1,0 +1,73 @@
+/** The messages the message centre receives (list, opened record, comments); nothing else ships. */
+import { loadStateMessageKeys } from '@/components/learning/messages';
+import type { Messages } from '@/i18n/index';
+
+/** The opened record and its comments ({@link MessageDetail}, {@link AnnouncementComments}). */
+export const messageDetailKeys = [
+  'message.back',
+  'message.author',
+  'message.pinned',
+  'message.like',
+  'message.likeCount',
+  'message.openLink',
+  'message.newTab',
+  'message.notFound',
+  'message.comments',
+  'message.commentLabel',
+  'message.commentPlaceholder',
+  'message.commentCount',
+  'message.commentPost',
+  'message.commentPosted',
+  'message.commentEmpty',
+  'message.commentTooLong',
+  'message.commentsEmpty',
+  'message.commentsClosed',
+  'message.reply',
+  'message.replyTo',
+  'message.replyLabel',
+  'message.replyPost',
+  'message.replyPosted',
+  'message.deleteComment',
+  'message.deleteReply',
+  'message.deleteCommentConfirm',
+  'message.deleteReplyConfirm',
+  'message.deleted',
+  'message.cancel',
+  'message.confirm',
+  'message.draftKept',
+  'learning.commentFailed',
+  'learning.deleteFailed',
+  'auth.loginFirst',
+  'study.signIn',
+] as const;
+
+export const messageCentreKeys = [
+  ...loadStateMessageKeys,
+  ...messageDetailKeys,
+  'message.lists',
+  'message.announcements',
+  'message.personal',
+  'message.unreadBadge',
+  'message.filter',
+  'message.filterAll',
+  'message.filterUnread',
+  'message.filterRead',
+  'message.counts',
+  'message.actions',
+  'message.selectAll',
+  'message.select',
+  'message.selected',
+  'message.markRead',
+  'message.allRead',
+  'message.markedRead',
+  'message.delete',
+  'message.deleteTitle',
+  'message.deleteConfirm',
+  'message.unread',
+  'message.read',
+  'message.emptyAnnouncements',
+  'message.emptyMessages',
+] as const;
+
+export type MessageCentreMessages = Messages<(typeof messageCentreKeys)[number]>;
+export type MessageDetailMessages = Messages<(typeof messageDetailKeys)[number] | (typeof loadStateMessageKeys)[number]>;
