@@ -13,6 +13,7 @@ import type {
   ExportStarted,
   TrainingProgressItem,
 } from '@/api/learning-types';
+import { RecordKind, type MessageRecord } from '@/api/home-types';
 import type { Envelope, PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { createApp, type AppOptions } from '../../app';
@@ -104,6 +105,14 @@ describe('course progress export', () => {
     expect(new Date(page.data.list[0]!.gmtCreate).toISOString()).toBe(page.data.list[0]!.gmtCreate);
     expect(page.data.pageSize).toBe(10);
     expect((await records('E1003', { pageSize: 20 })).data.pageSize).toBe(20);
+  });
+
+  it('tells its owner, and only them, in a message that the file is ready', async () => {
+    const messages = async (empNo: string) =>
+      (await gw.call<PageResult<MessageRecord>>('messageRecordPage', { token: tokens[empNo], body: { kind: RecordKind.message, pageSize: 50 } })).body.data.list;
+    const title = `导出文件已生成：${record.fileName}`;
+    expect((await messages('E1003')).filter((m) => m.title === title)).toMatchObject([{ read: false, kind: RecordKind.message }]);
+    expect((await messages('E1001')).some((m) => m.title === title)).toBe(false);
   });
 
   it('downloads without a token: a spreadsheet with the page rows under headers in the caller language', async () => {

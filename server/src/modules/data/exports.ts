@@ -9,7 +9,9 @@ import ExcelJS from 'exceljs';
 import type { CourseProgressRow, ExportRecord, ExportStarted, TrainingProgressItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
+import type { Db } from '../../db/client';
 import type { FileStore } from '../../files/store';
+import { sendMessage } from '../announcement/records';
 import type { AuthContext } from '../../routing';
 import { dataScope, type ExportRecordRow, type ProgressFilters } from './data';
 import { trainingProgressPage } from '../study/projects';
@@ -139,6 +141,7 @@ export async function buildWorkbook<T>(spec: ExportSpec<T>, lang: Locale): Promi
 }
 
 async function runExport<T>(
+  db: Db,
   scope: ReturnType<typeof dataScope>,
   files: FileStore,
   record: ExportRecordRow,
@@ -151,7 +154,16 @@ async function runExport<T>(
     await files.put(key, bytes);
     await scope.finishExport(record.id, key, bytes.length);
     // Deleted while it was being built: the record is gone, so its file goes too.
-    if (!(await scope.ownExport(record.enterpriseUserId, record.id))) await files.delete(key);
+    if (!(await scope.ownExport(record.enterpriseUserId, record.id))) {
+      await files.delete(key);
+      return;
+    }
+    await sendMessage(db, record.enterpriseId, record.enterpriseUserId, {
+      titleZh: `导出文件已生成：${record.fileName}`,
+      titleEn: `Your export is ready: ${record.fileName}`,
+      contentZh: '文件已可下载：请打开页面顶部的下载中心。',
+      contentEn: 'The file can be downloaded now: open the download centre at the top of the page.',
+    }).catch((e: unknown) => console.error(`[export] ${record.id}: message not sent:`, e));
   } catch (error) {
     console.error(`[export] ${spec.kind} ${record.id} failed:`, error);
     await scope.failExport(record.id).catch((e: unknown) => console.error(`[export] ${record.id} not marked failed:`, e));
@@ -173,7 +185,7 @@ export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Pro
   const scope = dataScope(ctx.db, ctx.tenant.id);
   const files = ctx.c.get('files');
   const record = await scope.createExport(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()));
-  const job = runExport(scope, files, record, spec, ctx.lang);
+  const job = runExport(ctx.db, scope, files, record, spec, ctx.lang);
   running.add(job);
   void job.then(() => running.delete(job));
   return toExportRecord(record);
