@@ -174,7 +174,7 @@ test('a text document shows its text', async ({ page }) => {
   await page.goto(`/watch/course?courseId=${id}`);
   await periodLink(page, '报到须知').click();
   await expect(page.getByTestId('document-text')).toContainText('报到当天请于 9:00 前到达一楼前台');
-  await expect(page.getByRole('button', { name: '下载' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '下载', exact: true })).toBeVisible();
 });
 
 test('an anonymous visitor is asked to sign in', async ({ page }) => {

@@ -83,9 +83,26 @@ export function HeaderCentres({ locale, messages }: HeaderCentresProps) {
   const focused = useRef(false);
 
   useEffect(() => {
-    const stop = followUnread({ onCount: applyUnread });
+    let stop: (() => void) | undefined;
+    const start = () => {
+      stop ??= followUnread({ onCount: applyUnread });
+    };
+    const halt = () => {
+      stop?.();
+      stop = undefined;
+    };
+    // A page left for the back/forward cache must not keep its stream's connection open: a
+    // browser allows only a few per host, and the next pages' requests would wait for them.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) start();
+    };
+    start();
+    addEventListener('pagehide', halt);
+    addEventListener('pageshow', onShow);
     return () => {
-      stop();
+      removeEventListener('pagehide', halt);
+      removeEventListener('pageshow', onShow);
+      halt();
       applyUnread(null);
     };
   }, []);
