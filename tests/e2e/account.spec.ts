@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signIn, userName } from './fixtures';
+import { dialogHostReady, PASSWORD, signIn, signInAs, userName } from './fixtures';
 
 /** The demo account still on its initial password (tenants/localhost.json). */
 const INITIAL_PASSWORD = 'Init@2026';
@@ -12,25 +12,6 @@ const PNG = Buffer.from(
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
-
-/**
- * Signs in through the sign-in page without looking at the header: a forced dialog may
- * already cover the page (and hide the rest of it from assistive technology).
- */
-async function signInAs(page: Page, empNo: string, password: string): Promise<void> {
-  await page.goto('/login?t=login');
-  await page.getByLabel('工号').fill(empNo);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Waits until the layout's dialog host has hydrated, so "no dialog" means none will open. */
-async function dialogHostReady(page: Page): Promise<void> {
-  await page.locator('astro-island[component-export="AccountDialogs"]:not([ssr])').waitFor({ state: 'attached' });
-  // The host loads a dialog's code as soon as it renders one; give that a moment.
-  await page.waitForTimeout(500);
-}
 
 async function openUserMenu(page: Page, empNo: string): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: new RegExp(userName(empNo)) }).click();
@@ -137,37 +118,6 @@ test('the password dialog speaks English on English pages, with the texts of the
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/en\/exam$/);
-});
-
-test('E1006 completes the missing ID card and email in the supplementary dialog', async ({ page }) => {
-  await signInAs(page, 'E1006', PASSWORD);
-  const dialog = page.getByRole('dialog', { name: '完善个人信息' });
-  await expect(dialog).toBeVisible();
-
-  // Closing it is allowed; it asks again on the next page.
-  await dialog.getByRole('button', { name: '稍后填写' }).click();
-  await expect(dialog).toBeHidden();
-  await page.reload();
-  await expect(dialog).toBeVisible();
-
-  const idCard = dialog.getByLabel('身份证号');
-  await idCard.fill('110105194912310021');
-  await dialog.getByLabel('邮箱').focus();
-  await expect(dialog.getByText('请输入正确的身份证信息')).toBeVisible();
-  await idCard.fill('11010519491231002X');
-  await dialog.getByLabel('邮箱').fill('zhao.min@');
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog.getByText('请输入正确的邮箱')).toBeVisible();
-  await expect(idCard).toHaveValue('11010519491231002X');
-
-  await dialog.getByLabel('邮箱').fill('zhao.min@xingchen.example.com');
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-
-  await page.reload();
-  await expect(page.getByRole('banner')).toContainText(userName('E1006'));
-  await dialogHostReady(page);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('E1001 edits the profile: sex, email, joining date, post level and avatar persist', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { endpoints, type EndpointName } from '../../src/api/endpoints';
 
 interface TenantFile {
   branding: { name: { zh: string; en: string } };
@@ -32,4 +33,50 @@ export async function signIn(page: Page, empNo: string, password = PASSWORD, bas
   await page.waitForURL((url) => !url.pathname.includes('/login'));
   await page.waitForLoadState('load');
   await expect(page.getByRole('banner')).toContainText(userName(empNo, base === hostTwo ? companyTwo : companyOne));
+}
+
+/**
+ * Signs in through the sign-in page without looking at the header: a forced dialog may
+ * already cover the page (and hide the rest of it from assistive technology).
+ */
+export async function signInAs(page: Page, empNo: string, password: string): Promise<void> {
+  await page.goto('/login?t=login');
+  await page.getByLabel('工号').fill(empNo);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Waits until the layout's dialog host has hydrated, so "no dialog" means none will open. */
+export async function dialogHostReady(page: Page): Promise<void> {
+  await page.locator('astro-island[component-export="AccountDialogs"]:not([ssr])').waitFor({ state: 'attached' });
+  // The host loads a dialog's code as soon as it renders one; give that a moment.
+  await page.waitForTimeout(500);
+}
+
+/** Calls a row of the call table as `token`'s user (with the row's default paging), and answers its data. */
+export async function callAs<T>(request: APIRequestContext, token: string, name: EndpointName, body: Record<string, unknown> = {}): Promise<T> {
+  const row = endpoints[name];
+  const url = `/gateway/${row.path}`;
+  const res =
+    row.method === 'GET'
+      ? await request.get(url, { headers: { token }, params: body as Record<string, string> })
+      : await request.post(url, { headers: { token }, data: { ...('paging' in row ? row.paging : {}), ...body } });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, `${name}: ${envelope.msg}`).toBe(200);
+  return envelope.data;
+}
+
+/** Signs `empNo` in through the call table and answers the token. */
+export async function tokenFor(request: APIRequestContext, empNo: string, password = PASSWORD): Promise<string> {
+  return (await callAs<{ token: string }>(request, '', 'loginByEmpNo', { empNo, password })).token;
+}
+
+/**
+ * Fills in the ID card and email that 赵敏 (E1006) comes without, as the supplementary dialog
+ * does, so the dialog stays away from tests about something else. Idempotent.
+ */
+export async function completeSupplement(request: APIRequestContext, empNo: string): Promise<void> {
+  const token = await tokenFor(request, empNo);
+  await callAs(request, token, 'updateUserInfo', { idCard: '11010519491231002X', email: 'zhao.min@xingchen.example.com' });
 }

@@ -5,12 +5,12 @@
  * paging and tabs of `/home/rank`; and the welcome an anonymous visitor gets instead.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CurrentRank } from '../../src/api/home-types';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { endpoints } from '../../src/api/endpoints';
 import type { CourseItem, CourseResourceItem } from '../../src/api/learning-types';
 import type { PageResult } from '../../src/api/types';
-import { PASSWORD, signIn } from './fixtures';
+import { callAs, completeSupplement, signIn, tokenFor } from './fixtures';
 
 const LEARNER = 'E1006';
 
@@ -44,30 +44,12 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-/** Calls a row of the call table as `token`'s user, and answers its data. */
-async function callAs<T>(request: APIRequestContext, token: string, name: EndpointName, body: Record<string, unknown> = {}): Promise<T> {
-  const row = endpoints[name];
-  const url = `/gateway/${row.path}`;
-  const res =
-    row.method === 'GET'
-      ? await request.get(url, { headers: { token }, params: body as Record<string, string> })
-      : await request.post(url, { headers: { token }, data: { ...('paging' in row ? row.paging : {}), ...body } });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, `${name}: ${envelope.msg}`).toBe(200);
-  return envelope.data;
-}
-
-async function tokenFor(request: APIRequestContext, empNo: string): Promise<string> {
-  return (await callAs<{ token: string }>(request, '', 'loginByEmpNo', { empNo, password: PASSWORD })).token;
-}
-
 /**
  * E1006 comes without an ID card and email, so every page would first ask for them: the
  * learner fills them in once (as the supplementary dialog does) before these tests look around.
  */
 test.beforeAll(async ({ request }) => {
-  const token = await tokenFor(request, LEARNER);
-  await callAs(request, token, 'updateUserInfo', { idCard: '11010519491231002X', email: 'zhao.min@xingchen.example.com' });
+  await completeSupplement(request, LEARNER);
 });
 
 async function tokenOf(page: Page): Promise<string> {

@@ -3,11 +3,10 @@
  * when a message is read in one of them, when another tab tells a new count, and when the
  * admin publishes an announcement. User E1006 (赵敏) of the demo company; admin E1004.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { endpoints, type EndpointName } from '../../src/api/endpoints';
+import { expect, test, type Page } from '@playwright/test';
 import type { MessageRecord, UnreadCount } from '../../src/api/home-types';
 import type { LoginResult, PageResult } from '../../src/api/types';
-import { PASSWORD, signIn } from './fixtures';
+import { callAs, completeSupplement, PASSWORD, signIn } from './fixtures';
 
 // Each test signs in through the sign-in page; on a busy machine that alone takes a while.
 test.describe.configure({ timeout: 60_000 });
@@ -16,32 +15,15 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-async function api<T>(request: APIRequestContext, token: string, name: EndpointName, input: object = {}): Promise<T> {
-  const row = endpoints[name];
-  const url = `/gateway/${row.path}`;
-  const res =
-    row.method === 'GET'
-      ? await request.get(url, { headers: { token }, params: input as Record<string, string> })
-      : await request.post(url, { headers: { token }, data: input });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, `${name}: ${envelope.msg}`).toBe(200);
-  return envelope.data;
-}
+/** E1006 comes without an ID card and email: fill them in so the supplementary dialog stays away. */
+test.beforeAll(async ({ request }) => {
+  await completeSupplement(request, 'E1006');
+});
 
 async function tokenOf(page: Page): Promise<string> {
   const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value;
   expect(token).toBeTruthy();
   return token!;
-}
-
-/**
- * E1006 has no ID card or email yet, so each page opens the "complete your information"
- * dialog, which hides the page behind it: put it off, as a person would.
- */
-async function putOffSupplement(page: Page, lang: 'zh' | 'en' = 'zh'): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: lang === 'zh' ? '完善个人信息' : 'Complete your information' });
-  await dialog.getByRole('button', { name: lang === 'zh' ? '稍后填写' : 'Later' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 const zhBadge = (page: Page, count: number) =>
@@ -56,33 +38,31 @@ test('reading a message in one tab lowers the badge in the other, and a new anno
 }) => {
   await signIn(page, 'E1006');
   const token = await tokenOf(page);
-  const start = await api<UnreadCount>(page.request, token, 'unreadCount');
+  const start = await callAs<UnreadCount>(page.request, token, 'unreadCount');
   expect(start.total).toBeGreaterThan(1);
 
   // Two tabs of one browser, one in each language.
-  await putOffSupplement(page);
   await expect(zhBadge(page, start.total)).toBeVisible();
   const other = await context.newPage();
   await other.goto('/en/');
-  await putOffSupplement(other, 'en');
   await expect(enBadge(other, start.total)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('badge-zh.png') });
   await other.screenshot({ path: test.info().outputPath('badge-en.png') });
 
   // Read one unread message through the browser's session (as the message centre does).
-  const unread = await api<PageResult<MessageRecord>>(page.request, token, 'messageRecordPage', {
+  const unread = await callAs<PageResult<MessageRecord>>(page.request, token, 'messageRecordPage', {
     pageCurrent: 1,
     pageSize: 1,
     read: false,
   });
-  await api(page.request, token, 'messageView', { id: unread.list[0]!.id });
+  await callAs(page.request, token, 'messageView', { id: unread.list[0]!.id });
   await expect(zhBadge(page, start.total - 1)).toBeVisible();
   await expect(enBadge(other, start.total - 1)).toBeVisible();
 
   // The admin publishes an announcement from elsewhere: both tabs count it without a reload.
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const login = await api<LoginResult>(admin, '', 'loginByEmpNo', { empNo: 'E1004', password: PASSWORD });
-  await api(admin, login.token, 'announcementSave', {
+  const login = await callAs<LoginResult>(admin, '', 'loginByEmpNo', { empNo: 'E1004', password: PASSWORD });
+  await callAs(admin, login.token, 'announcementSave', {
     titleZh: '端到端测试公告',
     titleEn: 'End-to-end test announcement',
     contentZh: '这条公告用于检查消息角标。',
@@ -95,10 +75,8 @@ test('reading a message in one tab lowers the badge in the other, and a new anno
 
 test('a count one tab tells is applied in the other at once', async ({ page, context }) => {
   await signIn(page, 'E1006');
-  await putOffSupplement(page);
   const other = await context.newPage();
   await other.goto('/');
-  await putOffSupplement(other);
   await expect(other.getByRole('banner').getByRole('link', { name: /^消息中心/ })).toBeVisible();
 
   // What the message centre does after reading: setUnread() in one tab tells the others.
