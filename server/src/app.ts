@@ -16,18 +16,23 @@ import { langOf, t, type MessageKey } from './i18n';
 import { accountRoutes } from './modules/account/routes';
 import { announcementRoutes } from './modules/announcement/routes';
 import { authRoutes } from './modules/auth/routes';
+import { certificateRoutes } from './modules/certificate/routes';
+import { communityRoutes } from './modules/community/routes';
 import { courseRoutes } from './modules/course/routes';
 import { dataRoutes } from './modules/data/routes';
 import { enterpriseRoutes } from './modules/enterprise/routes';
 import { examRoutes } from './modules/exam/routes';
 import { homeRoutes } from './modules/home/routes';
+import { lecturerRoutes } from './modules/lecturer/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { liveRoutes } from './modules/live/routes';
+import { organizationRoutes } from './modules/organization/routes';
 import { playerRoutes } from './modules/player/routes';
 import { searchRoutes } from './modules/search/routes';
 import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
-import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { userRoutes } from './modules/user/routes';
+import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { registerEndpoints, type RouteTable } from './routing';
 import { serveSite } from './static';
 
@@ -78,6 +83,11 @@ export const routeTable: RouteTable = {
   ...homeRoutes,
   ...searchRoutes,
   ...announcementRoutes,
+  ...lecturerRoutes,
+  ...certificateRoutes,
+  ...ledgerRoutes,
+  ...organizationRoutes,
+  ...communityRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

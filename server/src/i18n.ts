@@ -145,6 +145,14 @@ const zh = {
   'message.contentEmpty': '内容不能为空',
   'message.contentTooLong': '内容最多 {max} 个字',
   'data.exportNotFound': '下载记录不存在或已删除',
+  // ---- lecturers
+  'lecturer.notFound': '讲师不存在',
+  // ---- certificates
+  'certificate.notFound': '证书不存在',
+  // ---- points, credit hours and the organisation centre
+  'organization.only': '只有组织用户可以查看组织中心',
+  // ---- community
+  'community.notFound': '帖子不存在或已删除',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -276,6 +284,14 @@ const en: Record<MessageKey, string> = {
   'message.contentEmpty': 'The content cannot be empty',
   'message.contentTooLong': 'The content has at most {max} characters',
   'data.exportNotFound': 'The download record does not exist or has been deleted',
+  // ---- lecturers
+  'lecturer.notFound': 'The lecturer does not exist',
+  // ---- certificates
+  'certificate.notFound': 'The certificate does not exist',
+  // ---- points, credit hours and the organisation centre
+  'organization.only': 'Only organisation users can open the organisation centre',
+  // ---- community
+  'community.notFound': 'The post does not exist or has been deleted',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

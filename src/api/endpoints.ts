@@ -206,6 +206,43 @@ export const endpoints = {
   // Download centre
   exportRecordDelete: { method: 'POST', path: 'data/crm/export/record/delete', access: 'auth' },
   exportRecordAllDelete: { method: 'POST', path: 'data/crm/export/record/all/delete', access: 'auth' },
+
+  // Lecturers (issue: people and achievements)
+  lecturerRankList: { method: 'GET', path: 'user/auth/lecturer/rank/list', access: 'auth' },
+  lecturerPage: { method: 'POST', path: 'user/auth/lecturer/info/page', access: 'auth', paging: DEFAULT_PAGING },
+  lecturerView: { method: 'GET', path: 'user/auth/lecturer/info/detail/view', access: 'auth' },
+
+  // Certificates: the caller's, as a PDF, a public verification by code, and granting by hand (admins)
+  certificatePage: { method: 'POST', path: 'user/auth/enterprise/user/certificate/page', access: 'auth', paging: DEFAULT_PAGING },
+  certificateCount: { method: 'GET', path: 'user/auth/enterprise/user/certificate/count', access: 'auth' },
+  certificatePdf: { method: 'GET', path: 'user/auth/enterprise/user/certificate/pdf', access: 'auth' },
+  certificateVerify: { method: 'GET', path: 'user/api/certificate/verify', access: 'public' },
+  certificateGrant: { method: 'POST', path: 'user/auth/enterprise/user/certificate/grant', access: 'auth' },
+
+  // Points and credit hours: the caller's ledger (`kind` 1 points, 2 credit hours)
+  accountRecordPage: { method: 'POST', path: 'user/auth/enterprise/user/account/record/page', access: 'auth', paging: DEFAULT_PAGING },
+
+  // The organisation centre (userType 3): the company's learners' progress and completion
+  organizationOverview: { method: 'GET', path: 'data/auth/organization/overview', access: 'auth' },
+  organizationLearnerPage: { method: 'POST', path: 'data/auth/organization/learner/page', access: 'auth', paging: DEFAULT_PAGING },
+  organizationLearnerExport: { method: 'POST', path: 'data/auth/organization/learner/export', access: 'auth' },
+
+  // The community: blogs (kind 1) and questions (kind 2) with answers. Reading is public (a token,
+  // when sent, adds the caller's own likes and bookmarks); writing and reacting need a session.
+  communityPostPage: { method: 'POST', path: 'community/api/post/page', access: 'public', paging: DEFAULT_PAGING },
+  communityPostView: { method: 'GET', path: 'community/api/post/view', access: 'public' },
+  communityPostSave: { method: 'POST', path: 'community/auth/post/save', access: 'auth' },
+  communityPostDelete: { method: 'POST', path: 'community/auth/post/delete', access: 'auth' },
+  communityAnswerPage: { method: 'POST', path: 'community/api/answer/page', access: 'public', paging: DEFAULT_PAGING },
+  communityAnswerSave: { method: 'POST', path: 'community/auth/answer/save', access: 'auth' },
+  communityAnswerDelete: { method: 'POST', path: 'community/auth/answer/delete', access: 'auth' },
+  communityAnswerAccept: { method: 'POST', path: 'community/auth/answer/accept', access: 'auth' },
+  communityAdmire: { method: 'POST', path: 'community/auth/admire', access: 'auth' },
+  communityCollectionSave: { method: 'POST', path: 'community/auth/collection/save', access: 'auth' },
+  communityCollectionDelete: { method: 'POST', path: 'community/auth/collection/delete', access: 'auth' },
+  communityCommentPage: { method: 'POST', path: 'community/api/comment/page', access: 'public', paging: DEFAULT_PAGING },
+  communityCommentSave: { method: 'POST', path: 'community/auth/comment/save', access: 'auth' },
+  communityCommentDelete: { method: 'POST', path: 'community/auth/comment/delete', access: 'auth' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -7,6 +7,10 @@ import { downloadsEn } from '@/i18n/sections/downloads';
 import { learningEn } from '@/i18n/sections/learning';
 import { playerEn } from '@/i18n/sections/player';
 import { studyEn } from '@/i18n/sections/study';
+import { lecturerEn } from '@/i18n/sections/lecturer';
+import { certificateEn } from '@/i18n/sections/certificate';
+import { ledgerEn } from '@/i18n/sections/ledger';
+import { communityEn } from '@/i18n/sections/community';
 import type { MessageKey } from '@/i18n/zh';
 
 /** English interface strings; the same keys as `zh.ts` (the type and a test enforce it). */
@@ -76,6 +80,7 @@ export const en: Record<MessageKey, string> = {
   'route.accountMessage': 'Messages',
   'route.accountOrganizationVod': 'Organisation centre',
   'route.search': 'Search',
+  'route.certificateVerify': 'Certificate verification',
   'route.notFound': 'Page not found',
   'route.error': 'Error',
 
@@ -311,4 +316,8 @@ export const en: Record<MessageKey, string> = {
   ...searchEn,
   ...messageEn,
   ...downloadsEn,
+  ...lecturerEn,
+  ...certificateEn,
+  ...ledgerEn,
+  ...communityEn,
 };

@@ -95,6 +95,8 @@ export const routes = [
   { id: 'accountMessage', path: '/account/message', auth: true },
   { id: 'accountOrganizationVod', path: '/account/organization/vod', auth: true },
   { id: 'search', path: '/search', param: 'str' },
+  // Added to the spec's routes: the public check of a certificate's verification code (query `code`)
+  { id: 'certificateVerify', path: '/certificate/verify' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routes)[number]['id'];

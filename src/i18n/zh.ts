@@ -11,6 +11,10 @@ import { downloadsZh } from '@/i18n/sections/downloads';
 import { learningZh } from '@/i18n/sections/learning';
 import { playerZh } from '@/i18n/sections/player';
 import { studyZh } from '@/i18n/sections/study';
+import { lecturerZh } from '@/i18n/sections/lecturer';
+import { certificateZh } from '@/i18n/sections/certificate';
+import { ledgerZh } from '@/i18n/sections/ledger';
+import { communityZh } from '@/i18n/sections/community';
 
 export const zh = {
   // Page titles: one per route of routes.ts and per error page.
@@ -79,6 +83,7 @@ export const zh = {
   'route.accountMessage': '消息中心',
   'route.accountOrganizationVod': '组织中心',
   'route.search': '搜索',
+  'route.certificateVerify': '证书验证',
   'route.notFound': '页面不存在',
   'route.error': '出错了',
 
@@ -328,6 +333,10 @@ export const zh = {
   ...searchZh,
   ...messageZh,
   ...downloadsZh,
+  ...lecturerZh,
+  ...certificateZh,
+  ...ledgerZh,
+  ...communityZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '@/lib/phone';
 import { announcementsSeedSchema } from '@/lib/seed-announcements';
+import { communitySeedSchema } from '@/lib/seed-community';
 import { downloadsSeedSchema } from '@/lib/seed-downloads';
 import { homeSeedSchema } from '@/lib/seed-home';
 import { empNoRef, localize, localizedTextSchema, seedKey, sitePath } from '@/lib/seed-parts';
@@ -653,6 +654,8 @@ export const tenantConfigSchema = z.strictObject({
     announcements: announcementsSeedSchema.optional(),
     /** Download-centre records with their files. */
     downloads: downloadsSeedSchema.optional(),
+    /** Community blogs and questions with answers, comments, likes and bookmarks. */
+    community: communitySeedSchema.optional(),
   })
   .superRefine((seed, ctx) => {
     if (!seed.exams) return;

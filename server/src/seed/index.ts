@@ -23,6 +23,7 @@ import { seedSignIn } from '../modules/auth/seed';
 import { hashPassword } from '../modules/user/password';
 import { globalEnums } from './enums';
 import { seedAnnouncements } from './announcements';
+import { seedCommunity } from './community';
 import { seedDownloads } from './downloads';
 import { seedExams } from './exams';
 import { seedHome } from './home';
@@ -146,6 +147,7 @@ export async function seedIfEmpty(db: Db, tenantsDir = defaultTenantsDir, files?
       if (seed.home) await seedHome(tx, enterpriseId, seed.home, seed.learning);
       if (seed.announcements) await seedAnnouncements(tx, enterpriseId, seed.announcements);
       if (seed.downloads && files) await seedDownloads(tx, enterpriseId, seed.downloads, files);
+      if (seed.community) await seedCommunity(tx, enterpriseId, seed.community);
     }
   });
   return true;
