@@ -23,7 +23,7 @@ import {
   userCertificates,
 } from '../../db/schema';
 import { localFileStore } from '../../files/store';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
 import { settledExports } from '../data/exports';
 import { dataOf, INITIAL_PASSWORD, memberOf, signIn, type Who } from '../home/test-support';
 import { learnerColumns } from './learners';
