@@ -118,7 +118,7 @@ test('the credit-hour ledger: from its card, one decimal, and in English', async
   await page.goto('/en/account?change=3&ledger=2');
   const english = page.getByRole('region', { name: 'Points and credit hours' });
   await expect(english.getByRole('button', { name: 'Credit-hour history', pressed: true })).toBeVisible();
-  await expect(english.getByText(`${hours.totalCount} entries, ${hours.sum.toFixed(1)} in total`)).toBeVisible();
+  await expect(english.getByText(`Entries: ${hours.totalCount} · Total: ${hours.sum.toFixed(1)}`)).toBeVisible();
   await expect(english.getByRole('columnheader')).toHaveText(['Date', 'Reason', 'Source', 'Credit hours']);
   // Reasons come in the page's language.
   await expect(rows(english).first().getByRole('rowheader')).not.toHaveText(/[\u4e00-\u9fff]/);
