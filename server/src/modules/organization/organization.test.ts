@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@/api/codes';
-import type { EndpointName } from '@/api/endpoints';
-import type { MessageRecord } from '@/api/home-types';
-import { RecordKind } from '@/api/home-types';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Code, TOKEN_HEADER } from '@/api/codes';
+import { endpoints, type EndpointName } from '@/api/endpoints';
+import { RecordKind, type MessageRecord } from '@/api/home-types';
 import type { DownloadUrl, ExportRecord, ExportStarted } from '@/api/learning-types';
 import type { OrganizationLearner, OrganizationLearnerPageBody, OrganizationOverview } from '@/api/people-types';
-import type { PageResult } from '@/api/types';
+import type { Envelope, PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
+import { createApp } from '../../app';
 import {
   courseProgress,
   courses,
@@ -22,7 +22,7 @@ import {
   studyDynamics,
   userCertificates,
 } from '../../db/schema';
-import { localFileStore } from '../../files/store';
+import { localFileStore, type FileStore } from '../../files/store';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
 import { settledExports } from '../data/exports';
 import { dataOf, INITIAL_PASSWORD, memberOf, signIn, type Who } from '../home/test-support';
@@ -330,5 +330,22 @@ describe('the export', () => {
     const two = await sheetRows(await download(b2002, theirs));
     expect(two.slice(1).map((r) => r[1])).toEqual((await everyLearner(b2002, { learningStatus: 0 })).map((l) => l.empNo));
     expect(two.slice(1).every((r) => String(r[1]).startsWith('B'))).toBe(true);
+  });
+
+  it('marks the record failed (exportStatus 3) when the file cannot be stored', async () => {
+    const broken: FileStore = { ...localFileStore(dir), put: () => Promise.reject(new Error('disk full')) };
+    const app = createApp({ trustProxy: true, logError: () => {}, files: broken, db: gw.database.db });
+    const res = await app.request(`http://${HOST_TWO}${gw.prefix}/${endpoints.organizationLearnerExport.path}`, {
+      method: 'POST',
+      headers: { [TOKEN_HEADER]: b2002.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const record = ((await res.json()) as Envelope<ExportStarted>).data;
+    expect(record.exportStatus).toBe(1);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await settledExports();
+    log.mockRestore();
+    const page = await dataOf<PageResult<ExportRecord>>(gw, b2002, 'exportRecordPage');
+    expect(page.list.find((r) => r.id === record.id)).toMatchObject({ exportStatus: 3, fileSize: 0 });
   });
 });
