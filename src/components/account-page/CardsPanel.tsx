@@ -153,7 +153,7 @@ export function CardsPanel({ locale, messages: m, query, onQuery }: CardsPanelPr
   const showLedger = (kind: AccountRecordKind) => {
     if (kind !== query.ledger) onQuery(switchLedger(location.search, kind));
     ledger.current?.focus({ preventScroll: true });
-    ledger.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    ledger.current?.scrollIntoView({ block: 'start' });
   };
   return (
     <div className="grid gap-6">
