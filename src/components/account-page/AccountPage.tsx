@@ -4,7 +4,7 @@
  * study tasks, 2 training (progress or projects), 3 cards (points, credit hours and
  * certificates with the user's place; `recordType` 1 points, 2 certificates), 15 the message
  * centre. The tab lives in the URL (replaceState); arrow keys move between tabs. Each tab's
- * code loads when it is first shown.
+ * code loads when it is first shown. Below the tabs: the user's own study dynamics.
  */
 import { useStore } from '@nanostores/react';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
@@ -15,6 +15,7 @@ import {
   ACCOUNT_TABS,
   readAccountQuery,
   switchTab,
+  withPage,
   type AccountQuery,
   type AccountTab,
 } from '@/components/account-page/query';
@@ -32,6 +33,9 @@ const TrainingPart = lazy(() =>
 const CardsPanel = lazy(() => import('@/components/account-page/CardsPanel').then((m) => ({ default: m.CardsPanel })));
 const MessageCentre = lazy(() =>
   import('@/components/message/MessageCentre').then((m) => ({ default: m.MessageCentre })),
+);
+const AccountDynamics = lazy(() =>
+  import('@/components/account-page/AccountDynamics').then((m) => ({ default: m.AccountDynamics })),
 );
 
 interface AccountPageProps {
@@ -144,10 +148,18 @@ export function AccountPage({ locale, messages: m }: AccountPageProps) {
           {tab === 2 && (
 <TrainingPart locale={locale} messages={m} part={query.part} onPart={replaceQuery} />
           )}
-          {tab === 3 && <CardsPanel locale={locale} messages={m} recordType={query.recordType} />}
+          {tab === 3 && <CardsPanel locale={locale} messages={m} query={query} onQuery={replaceQuery} />}
           {tab === 15 && <MessageCentre locale={locale} messages={m} />}
         </Suspense>
       </div>
+      <Suspense fallback={<LoadState status="loading" texts={loadTexts(m)} />}>
+        <AccountDynamics
+          locale={locale}
+          messages={m}
+          page={query.activityPage}
+          onPage={(page) => replaceQuery(withPage(location.search, page, 'activity'))}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The account page's cards tab (`change=3`): the caller's points, credit hours and
- * certificates, each with their place in the company's ranking (the current-rank calls).
- * `recordType` 1 (points) or 2 (certificates) picks a card: it is marked and scrolled to.
+ * certificates, each with their place in the company's ranking (the current-rank calls), and
+ * below them the points or credit-hour ledger. `recordType` 1 (points) or 2 (certificates)
+ * picks a card: it is marked and scrolled to; 1 also opens the points ledger.
  */
 import AwardIcon from 'lucide-react/icons/award';
 import ClockIcon from 'lucide-react/icons/clock';
@@ -9,15 +10,20 @@ import CoinsIcon from 'lucide-react/icons/coins';
 import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { CurrentRank } from '@/api/home-types';
+import { AccountRecordKind } from '@/api/people-types';
 import { getCurrentRank, type RankMeasure } from '@/api/rank';
+import { Ledger } from '@/components/account-page/Ledger';
 import type { AccountPageMessages } from '@/components/account-page/messages';
+import { switchLedger, withPage, type AccountQuery } from '@/components/account-page/query';
 import { fill } from '@/components/auth/text';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CardsPanelProps {
   locale: Locale;
   messages: AccountPageMessages;
-  recordType: 1 | 2 | null;
+  query: AccountQuery;
+  /** Replaces the page's query (the ledger and its page live there). */
+  onQuery: (search: string) => void;
 }
 
 interface CardDef {
@@ -26,16 +32,43 @@ interface CardDef {
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   /** The recordType that picks this card. */
   recordType?: 1 | 2;
+  /** The ledger of the card's measure. */
+  ledger?: AccountRecordKind;
   link: { path: string; label: 'accountPage.viewRanking' | 'accountPage.viewCertificates' };
 }
 
 const CARDS: CardDef[] = [
-  { measure: 'integral', title: 'accountPage.points', Icon: CoinsIcon, recordType: 1, link: { path: '/home/rank', label: 'accountPage.viewRanking' } },
-  { measure: 'creditHour', title: 'accountPage.creditHours', Icon: ClockIcon, link: { path: '/home/rank', label: 'accountPage.viewRanking' } },
+  {
+    measure: 'integral',
+    title: 'accountPage.points',
+    Icon: CoinsIcon,
+    recordType: 1,
+    ledger: AccountRecordKind.points,
+    link: { path: '/home/rank', label: 'accountPage.viewRanking' },
+  },
+  {
+    measure: 'creditHour',
+    title: 'accountPage.creditHours',
+    Icon: ClockIcon,
+    ledger: AccountRecordKind.creditHours,
+    link: { path: '/home/rank', label: 'accountPage.viewRanking' },
+  },
   { measure: 'certificate', title: 'accountPage.certificates', Icon: AwardIcon, recordType: 2, link: { path: '/certificate', label: 'accountPage.viewCertificates' } },
 ];
 
-function RankCard({ card, locale, messages: m, picked }: { card: CardDef; locale: Locale; messages: AccountPageMessages; picked: boolean }) {
+const linkClass = 'text-primary text-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:underline';
+
+interface RankCardProps {
+  card: CardDef;
+  locale: Locale;
+  messages: AccountPageMessages;
+  picked: boolean;
+  /** Shows the card's ledger. */
+  onLedger: (kind: AccountRecordKind) => void;
+}
+
+function RankCard({ card, locale, messages: m, picked, onLedger }: RankCardProps) {
+  const ledgerKind = card.ledger;
   const [rank, setRank] = useState<CurrentRank>();
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading');
   const [reload, setReload] = useState(0);
@@ -101,28 +134,50 @@ function RankCard({ card, locale, messages: m, picked }: { card: CardDef; locale
           </>
         )}
       </div>
-      <a
-        href={localizePath(card.link.path, locale)}
-        className="text-primary justify-self-start text-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-      >
-        {m[card.link.label]}
-      </a>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <a href={localizePath(card.link.path, locale)} className={linkClass}>
+          {m[card.link.label]}
+        </a>
+        {ledgerKind && (
+          <button type="button" aria-controls="ledger" onClick={() => onLedger(ledgerKind)} className={linkClass}>
+            {m['ledger.viewDetails']}
+          </button>
+        )}
+      </div>
     </section>
   );
 }
 
-export function CardsPanel({ locale, messages: m, recordType }: CardsPanelProps) {
+export function CardsPanel({ locale, messages: m, query, onQuery }: CardsPanelProps) {
+  const ledger = useRef<HTMLElement>(null);
+  const showLedger = (kind: AccountRecordKind) => {
+    if (kind !== query.ledger) onQuery(switchLedger(location.search, kind));
+    ledger.current?.focus({ preventScroll: true });
+    ledger.current?.scrollIntoView({ block: 'start' });
+  };
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      {CARDS.map((card) => (
-        <RankCard
-          key={card.measure}
-          card={card}
-          locale={locale}
-          messages={m}
-          picked={card.recordType !== undefined && card.recordType === recordType}
-        />
-      ))}
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {CARDS.map((card) => (
+          <RankCard
+            key={card.measure}
+            card={card}
+            locale={locale}
+            messages={m}
+            picked={card.recordType !== undefined && card.recordType === query.recordType}
+            onLedger={showLedger}
+          />
+        ))}
+      </div>
+      <Ledger
+        ref={ledger}
+        locale={locale}
+        messages={m}
+        kind={query.ledger}
+        page={query.page}
+        onKind={(kind) => onQuery(switchLedger(location.search, kind))}
+        onPage={(page) => onQuery(withPage(location.search, page))}
+      />
     </div>
   );
 }

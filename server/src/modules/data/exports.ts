@@ -33,7 +33,8 @@ export interface ExportColumn<T> {
   cell(row: T, lang: Locale): string | number;
 }
 
-const learningStatusLabels: Record<number, Texts> = {
+/** Learning statuses 0–2 as export files write them. */
+export const learningStatusLabels: Record<number, Texts> = {
   0: { zh: '未开始', en: 'Not started' },
   1: { zh: '学习中', en: 'Learning' },
   2: { zh: '已完成', en: 'Completed' },
@@ -110,6 +111,19 @@ export const trainingProgressColumns: ExportColumn<TrainingProgressItem>[] = [
   { header: { zh: '学时', en: 'Credit hours' }, width: 10, cell: (r) => r.creditHours },
   { header: { zh: '最近学习时间', en: 'Last studied' }, width: 20, cell: (r) => exportTime(r.updatedAt) },
 ];
+
+/**
+ * Every page of a page call at the largest page size, for an export's rows.
+ *
+ * @example rows: () => everyPage((paging) => trainingProgressPage(ctx, paging))
+ */
+export async function* everyPage<T>(load: (paging: Paging) => Promise<PageResult<T>>): AsyncGenerator<T[]> {
+  for (let pageCurrent = 1; ; pageCurrent++) {
+    const page = await load({ pageCurrent, pageSize: MAX_PAGE_SIZE });
+    yield page.list;
+    if (pageCurrent >= page.totalPage) return;
+  }
+}
 
 /** What an export writes: its kind, title, columns and rows. */
 export interface ExportSpec<T> {
@@ -213,13 +227,7 @@ export function studyExport(ctx: AuthContext): Promise<ExportStarted> {
     kind: 'trainingProgress',
     title: trainingProgressTitle,
     columns: trainingProgressColumns,
-    async *rows() {
-      for (let pageCurrent = 1; ; pageCurrent++) {
-        const page = await trainingProgressPage(ctx, { pageCurrent, pageSize: MAX_PAGE_SIZE });
-        yield page.list;
-        if (pageCurrent >= page.totalPage) return;
-      }
-    },
+    rows: () => everyPage((paging) => trainingProgressPage(ctx, paging)),
   });
 }
 

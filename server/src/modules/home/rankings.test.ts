@@ -144,7 +144,7 @@ describe('the caller’s own place', () => {
       expect(await current(e1001, measure), measure).toEqual({ rank: mine.rank, value: mine.value, total: all.length });
     }
     expect(await current(e1001, 'integral')).toEqual({ rank: 10, value: 75, total: 18 });
-    expect(await current(e1001, 'creditHour')).toEqual({ rank: 17, value: 2.5, total: 20 });
+    expect(await current(e1001, 'creditHour')).toEqual({ rank: 6, value: 8.5, total: 20 });
   });
 
   it('is null with nothing yet, and counts only unexpired certificates', async () => {

@@ -1,11 +1,22 @@
 /** Handlers of the points and credit-hour ledger of the caller. */
-import { Code } from '@/api/codes';
-import { ApiError } from '../../envelope';
+import { z } from 'zod';
+import { AccountRecordKind } from '@/api/people-types';
 import { authRoute, type RouteTable } from '../../routing';
-
-// TODO(scaffold): replaced by the real handlers before this lands.
-const pending = () => Promise.reject(new ApiError(Code.INTERNAL, 'internal'));
+import { pagingFields } from '../study/paging';
+import { accountRecordPage } from './ledger';
 
 export const ledgerRoutes = {
-  accountRecordPage: authRoute({ handle: pending }),
+  accountRecordPage: authRoute({
+    input: z.object({
+      // A number range rather than literals, so a missing or wrong kind gets a message naming it.
+      kind: z
+        .number()
+        .int()
+        .min(AccountRecordKind.points)
+        .max(AccountRecordKind.creditHours)
+        .transform((kind) => kind as AccountRecordKind),
+      ...pagingFields('accountRecordPage'),
+    }),
+    handle: (ctx, input) => accountRecordPage(ctx, input),
+  }),
 } satisfies Partial<RouteTable>;
