@@ -3,8 +3,9 @@
  * restores it: `tab` (blog, question or mine), `kw` the search words, `sort`, `page`, `view`
  * (the mine tab: own posts or bookmarks) and `post`, the opened post. Pure, tested without a browser.
  */
-import { PostKind, type PostKindValue, type PostPageBody, type PostSort } from '@/api/community-types';
-import { localizePath, type Locale } from '@/i18n/locale-path';
+import { PostKind, type PostPageBody, type PostSort } from '@/api/community-types';
+
+export { postHref, tabOf } from '@/components/community/post-link';
 
 export type CommunityTab = 'blog' | 'question' | 'mine';
 export type MineView = 'posts' | 'collected';
@@ -58,20 +59,6 @@ export function writeCommunityQuery(state: CommunityQuery): string {
   if (state.tab === 'mine' && state.view !== 'posts') q.set('view', state.view);
   if (state.post) q.set('post', state.post);
   return `?${q.toString()}`;
-}
-
-/** The tab a post of a kind is listed in. */
-export function tabOf(kind: PostKindValue): CommunityTab {
-  return kind === PostKind.question ? 'question' : 'blog';
-}
-
-/**
- * The community page with one post open, in a language.
- *
- * @example postHref('p1', PostKind.question, 'en') → '/en/community?tab=question&post=p1'
- */
-export function postHref(id: string, kind: PostKindValue, locale: Locale): string {
-  return `${localizePath('/community', locale)}?tab=${tabOf(kind)}&post=${encodeURIComponent(id)}`;
 }
 
 /** The list call of a state. */

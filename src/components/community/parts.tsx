@@ -3,8 +3,8 @@ import type { CommunityAuthor } from '@/api/community-types';
 import { fill } from '@/components/auth/text';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import type { CommunityMessages } from '@/components/community/messages';
+import { Avatar } from '@/components/message/Avatar';
 import { Moment } from '@/components/message/Moment';
-import { PersonAvatar } from '@/components/rank/PersonAvatar';
 import type { Locale } from '@/i18n/locale-path';
 
 type M = CommunityMessages;
@@ -28,7 +28,7 @@ export function Byline({
   const edited = updatedAt !== undefined && new Date(updatedAt).getTime() - new Date(createdAt).getTime() > 1000;
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <PersonAvatar name={author.userName} src={author.headPortrait} className={size} />
+      <Avatar name={author.userName} src={author.headPortrait} className={size} />
       <span className="truncate font-medium">{author.userName}</span>
       <Moment value={createdAt} locale={locale} className="text-muted-foreground shrink-0 text-xs" />
       {edited && <span className="text-muted-foreground shrink-0 text-xs">{m['community.edited']}</span>}

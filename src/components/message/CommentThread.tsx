@@ -10,6 +10,7 @@ import type { CallOptions } from '@/api/client';
 import type { AnnouncementComment, AnnouncementReply } from '@/api/home-types';
 import type { PageResult } from '@/api/types';
 import { fill } from '@/components/auth/text';
+import { Avatar } from '@/components/message/Avatar';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
@@ -51,14 +52,6 @@ interface ReplyTarget {
   commentId: string;
   replyId?: string;
   name: string;
-}
-
-function Avatar({ name, src }: { name: string; src: string }) {
-  return (
-    <span className="bg-muted text-muted-foreground flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full text-sm font-medium">
-      {src ? <img src={src} alt="" className="size-full object-cover" /> : <span aria-hidden="true">{name.charAt(0)}</span>}
-    </span>
-  );
 }
 
 export function CommentThread({ targetId, source, allowComment, locale, messages: m, signedOutText }: CommentThreadProps) {

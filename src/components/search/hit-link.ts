@@ -5,7 +5,7 @@
  */
 import { PostKind } from '@/api/community-types';
 import { SearchType, type SearchHit } from '@/api/home-types';
-import { postHref } from '@/components/community/community-query';
+import { postHref } from '@/components/community/post-link';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 /**
