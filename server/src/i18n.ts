@@ -153,6 +153,12 @@ const zh = {
   'organization.only': '只有组织用户可以查看组织中心',
   // ---- community
   'community.notFound': '帖子不存在或已删除',
+  'community.answerNotFound': '回答不存在或已删除',
+  'community.notYours': '只能修改或删除自己发布的内容',
+  'community.notQuestion': '只有问题可以回答或采纳',
+  'community.acceptOnlyAuthor': '只有提问者可以采纳回答',
+  'community.tooManyImages': '最多上传 {max} 张图片',
+  'community.imageInvalid': '图片无效，请重新上传',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -292,6 +298,12 @@ const en: Record<MessageKey, string> = {
   'organization.only': 'Only organisation users can open the organisation centre',
   // ---- community
   'community.notFound': 'The post does not exist or has been deleted',
+  'community.answerNotFound': 'The answer does not exist or has been deleted',
+  'community.notYours': 'You can only change or delete what you posted yourself',
+  'community.notQuestion': 'Only questions take answers',
+  'community.acceptOnlyAuthor': 'Only the person who asked can accept an answer',
+  'community.tooManyImages': 'At most {max} pictures',
+  'community.imageInvalid': 'A picture is not valid. Please upload it again',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

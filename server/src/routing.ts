@@ -87,6 +87,20 @@ async function signIn(ctx: PublicContext): Promise<AuthContext> {
 }
 
 /**
+ * The signed-in context of a public call that carries a valid token of the request's tenant;
+ * `undefined` when it carries none or one that is not valid (public reads then answer as to
+ * anyone). A request whose host is no company's still answers "not found".
+ */
+export async function optionalSignIn(ctx: PublicContext): Promise<AuthContext | undefined> {
+  try {
+    return await signIn(ctx);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === Code.UNAUTHORIZED) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A row's path as a Hono route: `{name}` segments become `:name` parameters, which handlers
  * read with `ctx.c.req.param(name)`.
  *

@@ -19,10 +19,11 @@ const replySchema = z.strictObject({
   daysAgo: z.number().min(0).optional(),
 });
 
-const commentSchema = z.strictObject({
+/** A comment with its replies; also the community's posts take these. */
+export const commentSchema = z.strictObject({
   empNo: empNoRef,
   text: commentText,
-  /** When; by default spread between the announcement and now. */
+  /** When; by default spread between the announcement (or post) and now. */
   daysAgo: z.number().min(0).optional(),
   /** Replies, oldest first. */
   replies: z.array(replySchema).default([]),

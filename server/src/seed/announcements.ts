@@ -19,8 +19,8 @@ const READ_AFTER = 3 * 3_600_000;
 
 const both = (text: LocalizedText) => ({ zh: localize(text, 'zh'), en: localize(text, 'en') });
 
-/** Times of an announcement's comments and replies, oldest first, all before `now`. */
-function commentTimes(a: AnnouncementSeed, publishedAt: Date, now: Date) {
+/** Times of an announcement's (or a post's) comments and replies, oldest first, all before `now`. */
+function commentTimes(a: Pick<AnnouncementSeed, 'comments'>, publishedAt: Date, now: Date) {
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const start = publishedAt.getTime();
   const span = now.getTime() - start;
@@ -32,6 +32,34 @@ function commentTimes(a: AnnouncementSeed, publishedAt: Date, now: Date) {
       at: commentAt[i]!,
       replies: c.replies.map((r, k) => (r.daysAgo !== undefined ? ago(r.daysAgo) : new Date(from + ((until - from) * (k + 1)) / (c.replies.length + 1)))),
     };
+  });
+}
+
+/**
+ * The `comments` rows of one target's demo comments and their replies, at their times (see
+ * {@link commentTimes}); also the community's posts.
+ */
+export function threadRows(
+  target: { enterpriseId: string; targetType: string; targetId: string },
+  seed: Pick<AnnouncementSeed, 'comments'>,
+  createdAt: Date,
+  now: Date,
+  member: (empNo: string) => string,
+): (typeof comments.$inferInsert)[] {
+  const times = commentTimes(seed, createdAt, now);
+  return seed.comments.flatMap((c, i) => {
+    const commentId = randomUUID();
+    return [
+      { ...target, id: commentId, enterpriseUserId: member(c.empNo), content: c.text, createdAt: times[i]!.at },
+      ...c.replies.map((r, k) => ({
+        ...target,
+        parentId: commentId,
+        enterpriseUserId: member(r.empNo),
+        replyToMemberId: r.to ? member(r.to) : null,
+        content: r.text,
+        createdAt: times[i]!.replies[k]!,
+      })),
+    ];
   });
 }
 
@@ -79,31 +107,7 @@ export async function seedAnnouncements(db: Db, enterpriseId: string, section: A
         admired: a.likedBy.includes(empNo),
       });
     }
-    const times = commentTimes(a, publishedAt, now);
-    a.comments.forEach((c, i) => {
-      const commentId = randomUUID();
-      commentRows.push({
-        id: commentId,
-        enterpriseId,
-        targetType: ANNOUNCEMENT_TARGET,
-        targetId: id,
-        enterpriseUserId: member(c.empNo),
-        content: c.text,
-        createdAt: times[i]!.at,
-      });
-      c.replies.forEach((r, k) => {
-        commentRows.push({
-          enterpriseId,
-          targetType: ANNOUNCEMENT_TARGET,
-          targetId: id,
-          parentId: commentId,
-          enterpriseUserId: member(r.empNo),
-          replyToMemberId: r.to ? member(r.to) : null,
-          content: r.text,
-          createdAt: times[i]!.replies[k]!,
-        });
-      });
-    });
+    commentRows.push(...threadRows({ enterpriseId, targetType: ANNOUNCEMENT_TARGET, targetId: id }, a, publishedAt, now, member));
   }
 
   for (const m of section.messages) {

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@/api/home-types';
 import { fill } from '@/components/auth/text';
-import type { MessageDetailMessages } from '@/components/message/messages';
+import type { CommentThreadMessages } from '@/components/message/messages';
 import { clearDraft, readDraft, writeDraft } from '@/components/message/draft';
 import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
 
@@ -17,7 +17,7 @@ interface CommentFormProps {
   submitLabel: string;
   /** Where the draft is kept; none: not kept. */
   draftKey?: string;
-  messages: MessageDetailMessages;
+  messages: CommentThreadMessages;
   /** Posts the text; resolves true when the gateway took it (the box then empties). */
   onSubmit: (content: string) => Promise<boolean>;
   onCancel?: () => void;

@@ -2,16 +2,9 @@
 import { loadStateMessageKeys } from '@/components/learning/messages';
 import type { Messages } from '@/i18n/index';
 
-/** The opened record and its comments ({@link MessageDetail}, {@link AnnouncementComments}). */
-export const messageDetailKeys = [
-  'message.back',
-  'message.author',
-  'message.pinned',
-  'message.like',
-  'message.likeCount',
-  'message.openLink',
-  'message.newTab',
-  'message.notFound',
+/** A comment thread with its form ({@link CommentThread}, {@link CommentForm}); also the community's posts use it. */
+export const commentThreadKeys = [
+  ...loadStateMessageKeys,
   'message.comments',
   'message.commentLabel',
   'message.commentPlaceholder',
@@ -41,8 +34,20 @@ export const messageDetailKeys = [
   'study.signIn',
 ] as const;
 
+/** The opened record and its comments ({@link MessageDetail}, {@link AnnouncementComments}). */
+export const messageDetailKeys = [
+  ...commentThreadKeys,
+  'message.back',
+  'message.author',
+  'message.pinned',
+  'message.like',
+  'message.likeCount',
+  'message.openLink',
+  'message.newTab',
+  'message.notFound',
+] as const;
+
 export const messageCentreKeys = [
-  ...loadStateMessageKeys,
   ...messageDetailKeys,
   'message.lists',
   'message.announcements',
@@ -70,4 +75,5 @@ export const messageCentreKeys = [
 ] as const;
 
 export type MessageCentreMessages = Messages<(typeof messageCentreKeys)[number]>;
-export type MessageDetailMessages = Messages<(typeof messageDetailKeys)[number] | (typeof loadStateMessageKeys)[number]>;
+export type MessageDetailMessages = Messages<(typeof messageDetailKeys)[number]>;
+export type CommentThreadMessages = Messages<(typeof commentThreadKeys)[number]>;

@@ -1,9 +1,11 @@
 /**
  * Where a search hit leads, by its type: a course to its page, a live room to its watch page, a
  * resource to a course that plays or offers it, an exam task to the page before the exam, an announcement or
- * message to the message centre (opened on it), blogs and questions to the community.
+ * message to the message centre (opened on it), a blog or a question to the community, opened on it.
  */
+import { PostKind } from '@/api/community-types';
 import { SearchType, type SearchHit } from '@/api/home-types';
+import { postHref } from '@/components/community/post-link';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 /**
@@ -11,6 +13,7 @@ import { localizePath, type Locale } from '@/i18n/locale-path';
  *
  * @example hitHref({ type: 1, id: 'c1' }, 'en') → '/en/knowledge/course/c1'
  * @example hitHref({ type: 8, id: 'a1' }, 'zh') → '/account/message?num=1&id=a1'
+ * @example hitHref({ type: 7, id: 'q1' }, 'en') → '/en/community?tab=question&post=q1'
  */
 export function hitHref(hit: Pick<SearchHit, 'type' | 'id' | 'courseId'>, locale: Locale): string {
   const id = encodeURIComponent(hit.id);
@@ -25,8 +28,11 @@ export function hitHref(hit: Pick<SearchHit, 'type' | 'id' | 'courseId'>, locale
       return localizePath(`/account/exam/${id}`, locale);
     case SearchType.info:
       return `${localizePath('/account/message', locale)}?num=1&id=${id}`;
+    case SearchType.blog:
+      return postHref(hit.id, PostKind.blog, locale);
+    case SearchType.question:
+      return postHref(hit.id, PostKind.question, locale);
     default:
-      // Blogs and questions live in the community until they have pages of their own.
       return localizePath('/community', locale);
   }
 }

@@ -56,11 +56,12 @@ describe('hitHref', () => {
     expect(hitHref({ type: 4, id: 'r1', courseId: null }, 'en')).toBe('/en/knowledge');
     expect(hitHref({ type: 5, id: 't1' }, 'en')).toBe('/en/account/exam/t1');
     expect(hitHref({ type: 8, id: 'a1' }, 'zh')).toBe('/account/message?num=1&id=a1');
-    expect(hitHref({ type: 6, id: 'b1' }, 'zh')).toBe('/community');
-    expect(hitHref({ type: 7, id: 'q1' }, 'en')).toBe('/en/community');
+    expect(hitHref({ type: 6, id: 'b1' }, 'zh')).toBe('/community?tab=blog&post=b1');
+    expect(hitHref({ type: 7, id: 'q1' }, 'en')).toBe('/en/community?tab=question&post=q1');
   });
 
   it('escapes the id', () => {
     expect(hitHref({ type: 1, id: '../x?y' }, 'zh')).toBe('/knowledge/course/..%2Fx%3Fy');
+    expect(hitHref({ type: 7, id: 'a&b=c' }, 'zh')).toBe('/community?tab=question&post=a%26b%3Dc');
   });
 });

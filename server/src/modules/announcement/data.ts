@@ -5,14 +5,13 @@
  * record (read, liked, removed from their list) is their row of `announcement_reads`, joined
  * with LEFT JOIN (no row: unread, not liked, listed).
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RecordKind } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
 import type { Db } from '../../db/client';
 import { announcementReads, announcements, comments, enterpriseUsers, sessions } from '../../db/schema';
 import { rowsOf } from '../course/cards';
-import { targetRows } from '../course/scoped';
 
 /** `target_type` of announcement comments in `comments`. */
 export const ANNOUNCEMENT_TARGET = 'announcement';
@@ -35,7 +34,6 @@ export function visibleTo(eid: string, memberId: string): SQL {
 }
 
 const authors = alias(enterpriseUsers, 'authors');
-const replyTo = alias(enterpriseUsers, 'reply_to');
 
 export interface RecordFilter {
   kind?: number;
@@ -254,103 +252,6 @@ export function announcementScope(db: Db, eid: string) {
         .from(announcements)
         .where(and(visibleTo(eid, memberId), eq(announcements.id, id)));
       return row;
-    },
-
-    /** A page of an announcement's comments (newest first) and the total, in one query. */
-    async commentPage(announcementId: string, offset: number, limit: number) {
-      const where = and(targetRows(comments, eid, ANNOUNCEMENT_TARGET, announcementId), isNull(comments.parentId));
-      const rows = await db
-        .select({
-          id: comments.id,
-          content: comments.content,
-          enterpriseUserId: comments.enterpriseUserId,
-          userName: enterpriseUsers.userName,
-          headPortrait: enterpriseUsers.headPortrait,
-          createdAt: comments.createdAt,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(comments)
-        .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.id, comments.enterpriseUserId), eq(enterpriseUsers.enterpriseId, eid)))
-        .where(where)
-        .orderBy(desc(comments.createdAt), desc(comments.id))
-        .offset(offset)
-        .limit(limit);
-      if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-      const [all] = await db.select({ n: count() }).from(comments).where(where);
-      return { rows, total: all?.n ?? 0 };
-    },
-
-    /** The replies of some comments of one announcement, oldest first. */
-    async replies(announcementId: string, commentIds: string[]) {
-      if (commentIds.length === 0) return [];
-      return db
-        .select({
-          id: comments.id,
-          commentId: sql<string>`${comments.parentId}`,
-          content: comments.content,
-          enterpriseUserId: comments.enterpriseUserId,
-          userName: enterpriseUsers.userName,
-          headPortrait: enterpriseUsers.headPortrait,
-          replyToName: sql<string>`coalesce(${replyTo.userName}, '')`,
-          createdAt: comments.createdAt,
-        })
-        .from(comments)
-        .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.id, comments.enterpriseUserId), eq(enterpriseUsers.enterpriseId, eid)))
-        .leftJoin(replyTo, and(eq(replyTo.id, comments.replyToMemberId), eq(replyTo.enterpriseId, eid)))
-        .where(and(targetRows(comments, eid, ANNOUNCEMENT_TARGET, announcementId), inArray(comments.parentId, commentIds)))
-        .orderBy(asc(comments.createdAt), asc(comments.id));
-    },
-
-    /** A comment (no `parentId`) or reply on an announcement of this enterprise. */
-    async comment(id: string) {
-      const [row] = await db
-        .select({
-          id: comments.id,
-          announcementId: comments.targetId,
-          parentId: comments.parentId,
-          enterpriseUserId: comments.enterpriseUserId,
-          userName: enterpriseUsers.userName,
-        })
-        .from(comments)
-        .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.id, comments.enterpriseUserId), eq(enterpriseUsers.enterpriseId, eid)))
-        .where(and(eq(comments.enterpriseId, eid), eq(comments.targetType, ANNOUNCEMENT_TARGET), eq(comments.id, id)));
-      return row;
-    },
-
-    async insertComment(values: {
-      announcementId: string;
-      memberId: string;
-      content: string;
-      parentId?: string;
-      replyToMemberId?: string;
-    }) {
-      const [row] = await db
-        .insert(comments)
-        .values({
-          enterpriseId: eid,
-          targetType: ANNOUNCEMENT_TARGET,
-          targetId: values.announcementId,
-          parentId: values.parentId ?? null,
-          enterpriseUserId: values.memberId,
-          replyToMemberId: values.replyToMemberId ?? null,
-          content: values.content,
-        })
-        .returning({ id: comments.id, createdAt: comments.createdAt });
-      return row!;
-    },
-
-    /** Deletes the caller's own comment with its replies, or their own reply; answers whether it did. */
-    async deleteComment(memberId: string, row: { id: string; announcementId: string; parentId: string | null }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(comments)
-          .where(and(targetRows(comments, eid, ANNOUNCEMENT_TARGET, row.announcementId, memberId), eq(comments.id, row.id)))
-          .returning({ id: comments.id });
-        if (deleted.length > 0 && row.parentId === null) {
-          await tx.delete(comments).where(and(targetRows(comments, eid, ANNOUNCEMENT_TARGET, row.announcementId), eq(comments.parentId, row.id)));
-        }
-        return deleted.length > 0;
-      });
     },
   };
 }

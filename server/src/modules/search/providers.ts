@@ -1,21 +1,21 @@
 /**
  * What each search type finds, and for whom. Every provider reads only the caller's company,
  * and only what the caller may see there: published courses, the company's live rooms, the
- * resources of its published courses, the caller's own exam tasks, and the announcements and
- * messages the caller's message centre lists. A hit holds every word of the keyword, each in
- * the title or the description, in Chinese or in English, case aside.
- *
- * Blogs (6) and questions (7) have no provider yet: the community (issue 7) adds one to
- * {@link searchProviders} and nothing else changes.
+ * resources of its published courses, the caller's own exam tasks, the company's community
+ * blogs and questions, and the announcements and messages the caller's message centre lists.
+ * A hit holds every word of the keyword, each in the title or the description, in Chinese or
+ * in English, case aside.
  */
 import { and, asc, count, desc, eq, exists, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PostKind, type PostKindValue } from '@/api/community-types';
 import { SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
 import type { Db } from '../../db/client';
 import {
   announcementReads,
   announcements,
+  communityPosts,
   courseItems,
   courses,
   coursewares,
@@ -56,8 +56,11 @@ export function excerpt(text: string): string {
   return [...text.replace(/\s+/gu, ' ').trim()].slice(0, DESCRIPTION_MAX).join('');
 }
 
-/** Each term in at least one of the columns, case aside, with `%`, `_` and `\` taken literally. */
-function matchesAll(terms: string[], columns: AnyPgColumn[]): SQL | undefined {
+/**
+ * Each term in at least one of the columns, case aside, with `%`, `_` and `\` taken literally.
+ * Also the community's own list filter.
+ */
+export function matchesAll(terms: string[], columns: AnyPgColumn[]): SQL | undefined {
   return and(
     ...terms.map((term) => {
       const pattern = containsPattern(term);
@@ -278,11 +281,36 @@ function announcementWhere(q: SearchQuery): SQL | undefined {
   );
 }
 
-/** A type with nothing to search yet: no hits. */
-const nothing: SearchProvider = {
-  count: async () => 0,
-  page: async () => [],
-};
+/** The company's community posts of one kind (blogs or questions), by title and text; newest first. */
+function communityProvider(kind: PostKindValue): SearchProvider {
+  const type = kind === PostKind.blog ? SearchType.blog : SearchType.question;
+  const where = (q: SearchQuery) =>
+    and(
+      eq(communityPosts.enterpriseId, q.enterpriseId),
+      eq(communityPosts.kind, kind),
+      matchesAll(q.terms, [communityPosts.title, communityPosts.content]),
+    );
+  return {
+    count: (q) => counted(q.db.select({ n: count() }).from(communityPosts).where(where(q))),
+    async page(q, offset, limit) {
+      const rows = await q.db
+        .select()
+        .from(communityPosts)
+        .where(where(q))
+        .orderBy(desc(communityPosts.createdAt), asc(communityPosts.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({
+        type,
+        id: r.id,
+        title: r.title,
+        description: excerpt(r.content),
+        cover: r.images[0] ?? '',
+        time: iso(r.createdAt),
+      }));
+    },
+  };
+}
 
 /** The provider of every search type. */
 export const searchProviders: Record<SearchTypeValue, SearchProvider> = {
@@ -290,8 +318,7 @@ export const searchProviders: Record<SearchTypeValue, SearchProvider> = {
   [SearchType.live]: liveProvider,
   [SearchType.resource]: resourceProvider,
   [SearchType.exam]: examProvider,
-  // Blogs and questions: the community's tables and provider come with issue 7.
-  [SearchType.blog]: nothing,
-  [SearchType.question]: nothing,
+  [SearchType.blog]: communityProvider(PostKind.blog),
+  [SearchType.question]: communityProvider(PostKind.question),
   [SearchType.info]: announcementProvider,
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { SearchType, type SearchResult } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
-import { announcementReads, announcements, courses, enterpriseDomains, enterpriseUsers, examTasks } from '../../db/schema';
+import { announcementReads, announcements, communityPosts, courses, enterpriseDomains, enterpriseUsers, examTasks } from '../../db/schema';
 import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
 import { keywordTerms, searchKeyword, SEARCH_KEYWORD_MAX } from './keyword';
 import { excerpt } from './providers';
@@ -227,12 +227,30 @@ describe('exams (5)', () => {
 });
 
 describe('blogs (6) and questions (7)', () => {
-  it('answer an empty page until the community has content', async () => {
-    for (const type of [SearchType.blog, SearchType.question]) {
-      const page = await found('E1001', { keyword: '沟通', type });
-      expect(page).toMatchObject({ list: [], totalCount: 0, totalPage: 0, pageCurrent: 1 });
-      expect(page.counts[String(type)]).toBe(0);
-    }
+  it("find the company's posts of their kind by title and text, in Chinese and English words, never another company's", async () => {
+    const db = gw.database.db;
+    const [blog, question] = await db
+      .insert(communityPosts)
+      .values([
+        { enterpriseId: one, enterpriseUserId: members.E1002!, kind: 1, title: `${MARK} 看板管理实践`, content: '第一行\n用 Kanban board 管理班组任务' },
+        { enterpriseId: one, enterpriseUserId: members.E1003!, kind: 2, title: `${MARK} How to plan a kanban review?`, content: '每周复盘看板怎么开？' },
+        { enterpriseId: two, enterpriseUserId: members.B2001!, kind: 1, title: `${MARK} 公司二的看板`, content: 'Kanban in company two' },
+        { enterpriseId: two, enterpriseUserId: members.B2001!, kind: 2, title: `${MARK} 公司二的看板问题`, content: 'Kanban question' },
+      ])
+      .returning({ id: communityPosts.id });
+    const ids = async (who: string, keyword: string, type: number) => (await found(who, { keyword, type })).list.map((h) => h.id);
+    expect(await ids('E1001', '看板', SearchType.blog)).toEqual([blog!.id]);
+    expect(await ids('E1001', 'KANBAN board', SearchType.blog)).toEqual([blog!.id]);
+    expect(await ids('E1001', '看板', SearchType.question)).toEqual([question!.id]);
+    expect(await ids('E1001', 'kanban review', SearchType.question)).toEqual([question!.id]);
+    const hit = (await found('E1001', { keyword: MARK, type: SearchType.blog })).list[0];
+    expect(hit).toMatchObject({ type: SearchType.blog, id: blog!.id, title: `${MARK} 看板管理实践`, description: '第一行 用 Kanban board 管理班组任务' });
+    const counts = (await found('E1001', { keyword: `${MARK} kanban`, type: SearchType.blog })).counts;
+    expect([counts['6'], counts['7']]).toEqual([1, 1]);
+
+    const theirs = await found('B2001', { keyword: `${MARK} Kanban`, type: SearchType.blog });
+    expect(theirs.list.map((h) => h.title)).toEqual([`${MARK} 公司二的看板`]);
+    expect(theirs.counts['7']).toBe(1);
   });
 });
 
