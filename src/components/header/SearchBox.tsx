@@ -32,7 +32,7 @@ export function SearchBox({ locale, messages }: SearchBoxProps) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const href = searchHref(inputRef.current?.value ?? '', location.pathname, locale);
+    const href = searchHref(inputRef.current?.value ?? '', location.pathname, locale, location.search);
     if (!href) {
       notifyError(messages.empty);
       inputRef.current?.focus();

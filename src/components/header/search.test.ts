@@ -20,9 +20,20 @@ describe('searchTypeFor', () => {
     ['/info', 8],
     ['/information', 1],
     ['/examples', 1],
-    ['/community', 1],
+    ['/communityx', 1],
   ])('%s → %i', (path, type) => {
     expect(searchTypeFor(path)).toBe(type);
+  });
+
+  it.each([
+    ['/community', '', 6],
+    ['/en/community/', '?tab=blog&page=2', 6],
+    ['/community', '?tab=question&post=ab12', 7],
+    ['/en/community', '?kw=x&tab=question', 7],
+    ['/community', '?tab=mine', 6],
+    ['/knowledge', '?tab=question', 1],
+  ])('%s%s → %i (the community tab)', (path, search, type) => {
+    expect(searchTypeFor(path, search)).toBe(type);
   });
 });
 

@@ -32,14 +32,18 @@ const PREFIXES: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /**
- * The search type for a pathname (with or without the `/en` prefix).
+ * The search type for a pathname (with or without the `/en` prefix) and its query string.
  *
- * @example searchTypeFor('/en/live/watch/3') → 2; searchTypeFor('/knowledge') → 1
+ * @example searchTypeFor('/en/live/watch/3') → 2; searchTypeFor('/knowledge') → 1; searchTypeFor('/community', '?tab=question') → 7
  */
-export function searchTypeFor(pathname: string): number {
+export function searchTypeFor(pathname: string, search = ''): number {
   const { path } = splitLocale(pathname);
   const hit = PREFIXES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
-  return hit ? hit[1] : SEARCH_TYPE.default;
+  if (hit) return hit[1];
+  if (path.replace(/\/+$/, '') === '/community') {
+    return new URLSearchParams(search).get('tab') === 'question' ? SEARCH_TYPE.question : SEARCH_TYPE.blog;
+  }
+  return SEARCH_TYPE.default;
 }
 
 /**
@@ -47,8 +51,8 @@ export function searchTypeFor(pathname: string): number {
  *
  * @example searchHref('  Java 入门 ', '/exam', 'en') → '/en/search/Java%20%E5%85%A5%E9%97%A8?type=5'
  */
-export function searchHref(text: string, pathname: string, locale: Locale): string | undefined {
+export function searchHref(text: string, pathname: string, locale: Locale, search = ''): string | undefined {
   const query = text.trim();
   if (!query) return undefined;
-  return `${localizePath(`/search/${encodeURIComponent(query)}`, locale)}?type=${searchTypeFor(pathname)}`;
+  return `${localizePath(`/search/${encodeURIComponent(query)}`, locale)}?type=${searchTypeFor(pathname, search)}`;
 }
