@@ -10,9 +10,6 @@ export const LECTURER_KEYWORD_MAX = 50;
 /** How many lecturers the ranking lists. */
 export const LECTURER_RANK_SIZE = 10;
 
-/** Lecturer levels, 1 (junior) to 5 (chief). */
-export const LECTURER_LEVELS = [1, 2, 3, 4, 5] as const;
-
 /**
  * A lecturer with what they teach: their published courses, the learners of those courses
  * (distinct members with progress in at least one) and the average of the ratings those

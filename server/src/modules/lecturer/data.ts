@@ -9,11 +9,11 @@
  * - rating: the mean of every rating given to those courses (a course with more ratings weighs
  *   more), one decimal, 0 when there is none.
  *
- * The ranking orders by learners taught, highest first; ties by the rating as shown (one
- * decimal), highest first, then by the name in the caller's language (code-point order, the
- * same on every database), then id. Every lecturer of the company takes part, so the board
- * shows the company's lecturers even before anyone studies; ties are always broken, so places
- * run 1 to 10 without sharing.
+ * The ranking holds the company's lecturers with at least one published course (one who
+ * teaches nothing has no learners to be ranked by), also before anyone studies. It orders by
+ * learners taught, highest first; ties by the rating as shown (one decimal), highest first,
+ * then by the name in the caller's language (code-point order, the same on every database),
+ * then id. Ties are always broken, so places run 1 to 10 without sharing.
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routes';
@@ -86,7 +86,7 @@ export function lecturerData(db: Db, eid: string) {
     ranking(lang: Locale, limit: number): Promise<LecturerWithStats[]> {
       const name = lang === 'en' ? lecturers.nameEn : lecturers.nameZh;
       return withStats()
-        .where(eq(lecturers.enterpriseId, eid))
+        .where(and(eq(lecturers.enterpriseId, eid), sql`${stats.courseCount} > 0`))
         .orderBy(desc(stats.learnerCount), desc(stats.rating), sql`${name} collate "C"`, asc(lecturers.id))
         .limit(limit);
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LecturerRankEntry } from '@/api/lecturer-types';
 import type { Locale } from '@/i18n/routes';
+import { lecturers } from '../../db/schema';
 import { dataOf, type Who } from '../home/test-support';
 import { lecturersWithMeasures, lecturerTestbed, study } from './test-support';
 
@@ -19,18 +20,19 @@ function codeOrder(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** The top 10 worked out here from the raw rows: learners, then rating, then the shown name. */
+/** The top 10 worked out here from the raw rows: lecturers who teach, by learners, then rating, then the shown name. */
 async function expected(enterpriseId: string, lang: Locale) {
   const all = await lecturersWithMeasures(bed.gw, enterpriseId);
   const name = (l: (typeof all)[number]) => (lang === 'en' ? l.nameEn : l.nameZh);
   return all
+    .filter((l) => l.courseCount > 0)
     .sort((a, b) => b.learnerCount - a.learnerCount || b.rating - a.rating || codeOrder(name(a), name(b)) || (a.id < b.id ? -1 : 1))
     .slice(0, 10)
     .map((l, i) => [i + 1, name(l), l.learnerCount, l.rating]);
 }
 
 describe('the lecturer ranking', () => {
-  it('ranks the company’s lecturers even before anyone studies, at most 10', async () => {
+  it('ranks the company’s teaching lecturers even before anyone studies, at most 10', async () => {
     const list = await ranking(bed.e1001);
     expect(list).toHaveLength(10);
     expect(list.map((l) => l.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -81,6 +83,18 @@ describe('the lecturer ranking', () => {
     expect(wang).toMatchObject({ learnerCount: 5, courseCount: 2 });
     const yang = (await ranking(bed.e1001)).find((l) => l.name === '杨帆');
     expect(yang).toBeUndefined();
+  });
+
+  it('leaves out lecturers without a published course, however few the others', async () => {
+    const all = await lecturersWithMeasures(bed.gw, bed.e1001.enterpriseId);
+    const idle = all.filter((l) => l.courseCount === 0).map((l) => l.nameZh);
+    // 杨帆's only course was removed; 邓慧 has none yet.
+    expect(idle.sort()).toEqual(['杨帆', '邓慧'].sort());
+    const ranked = (await ranking(bed.e1001)).map((l) => l.name);
+    for (const name of idle) expect(ranked).not.toContain(name);
+    // Company two: one more lecturer, teaching nothing, stays off a board of one.
+    await bed.gw.database.db.insert(lecturers).values({ enterpriseId: bed.b2001.enterpriseId, nameZh: '新讲师', nameEn: 'New Lecturer' });
+    expect((await ranking(bed.b2001)).map((l) => l.name)).toEqual(['孙浩']);
   });
 
   it('ranks only the caller’s company', async () => {
