@@ -31,7 +31,7 @@ describe('learning seed', () => {
   it('writes the demo content of each company', async () => {
     const expected: [TenantTable, number, number][] = [
       [schema.categories, 7, 2],
-      [schema.lecturers, 3, 1],
+      [schema.lecturers, 15, 1],
       [schema.courses, 12, 2],
       [schema.exams, 7, 5], // 入职考试 from learning; the others from the exam section
       [schema.studyTasks, 2, 0],

@@ -1,13 +1,19 @@
 /** Handlers of the lecturer rows of the call table: the directory, the ranking and a lecturer's page. */
-import { Code } from '@/api/codes';
-import { ApiError } from '../../envelope';
+import { z } from 'zod';
+import { LECTURER_KEYWORD_MAX } from '@/api/lecturer-types';
 import { authRoute, type RouteTable } from '../../routing';
-
-// TODO(scaffold): replaced by the real handlers before this lands.
-const pending = () => Promise.reject(new ApiError(Code.INTERNAL, 'internal'));
+import { pagingFields } from '../study/paging';
+import { lecturerPage, lecturerRankList, lecturerView } from './service';
 
 export const lecturerRoutes = {
-  lecturerRankList: authRoute({ handle: pending }),
-  lecturerPage: authRoute({ handle: pending }),
-  lecturerView: authRoute({ handle: pending }),
+  lecturerRankList: authRoute({ handle: (ctx) => lecturerRankList(ctx) }),
+  lecturerPage: authRoute({
+    input: z.object({ ...pagingFields('lecturerPage'), keyword: z.string().max(LECTURER_KEYWORD_MAX).optional() }),
+    handle: (ctx, input) => lecturerPage(ctx, input),
+  }),
+  lecturerView: authRoute({
+    // Any text is looked up: an id that is no lecturer's (malformed included) is simply not found.
+    input: z.object({ lecturerId: z.string().trim().min(1).max(100) }),
+    handle: (ctx, { lecturerId }) => lecturerView(ctx, lecturerId),
+  }),
 } satisfies Partial<RouteTable>;

@@ -1,0 +1,43 @@
+/** The lecturer module's logic: the directory, the ranking and a lecturer's page, in the caller's language. */
+import { Code } from '@/api/codes';
+import { LECTURER_RANK_SIZE, type LecturerDetail, type LecturerItem, type LecturerRankEntry } from '@/api/lecturer-types';
+import type { PageResult } from '@/api/types';
+import type { Locale } from '@/i18n/routes';
+import { isUuid } from '../../db/access';
+import { ApiError } from '../../envelope';
+import type { AuthContext } from '../../routing';
+import { toLecturerBrief } from '../course/cards';
+import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { lecturerData, type LecturerWithStats } from './data';
+
+function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithStats, lang: Locale): LecturerItem {
+  return {
+    ...toLecturerBrief(lecturer, lang),
+    level: lecturer.level,
+    intro: lang === 'en' ? lecturer.introEn : lecturer.introZh,
+    courseCount,
+    learnerCount,
+    rating,
+  };
+}
+
+/** `lecturerPage`: the company's lecturers in its order, filtered by a keyword. */
+export async function lecturerPage(ctx: AuthContext, input: PageInput & { keyword?: string }): Promise<PageResult<LecturerItem>> {
+  const { limit, offset } = pageWindow(input);
+  const keyword = input.keyword?.trim() || undefined;
+  const { rows, total } = await lecturerData(ctx.db, ctx.tenant.id).page(keyword, offset, limit);
+  return pageResult(input, rows.map((r) => toItem(r, ctx.lang)), total);
+}
+
+/** `lecturerRankList`: the company's top lecturers by learners taught, with their places. */
+export async function lecturerRankList(ctx: AuthContext): Promise<LecturerRankEntry[]> {
+  const rows = await lecturerData(ctx.db, ctx.tenant.id).ranking(ctx.lang, LECTURER_RANK_SIZE);
+  return rows.map((r, i) => ({ rank: i + 1, ...toItem(r, ctx.lang) }));
+}
+
+/** `lecturerView?lecturerId`: one lecturer of the caller's company; any other id is not found. */
+export async function lecturerView(ctx: AuthContext, lecturerId: string): Promise<LecturerDetail> {
+  const row = isUuid(lecturerId) ? await lecturerData(ctx.db, ctx.tenant.id).one(lecturerId) : undefined;
+  if (!row) throw new ApiError(Code.NOT_FOUND, 'lecturer.notFound');
+  return { ...toItem(row, ctx.lang), ratingCount: row.ratingCount };
+}
