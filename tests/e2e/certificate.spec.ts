@@ -70,6 +70,21 @@ test('lists the held and the expired certificates, with counts on the tabs', asy
   await expect(page.getByRole('article', { name: '新员工训练营结业证书' })).toBeVisible();
 });
 
+test('says when a tab is empty, and offers a retry when the list cannot load', async ({ page }) => {
+  // 刘洋 (E1004) holds one certificate, granted by hand, and none expired.
+  await signIn(page, 'E1004');
+  await page.goto('/certificate?tab=expired');
+  await expect(page.getByRole('tab', { name: '已过期（0）' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('没有已过期的证书')).toBeVisible();
+
+  await page.route('**/gateway/user/auth/enterprise/user/certificate/page', (route) => route.abort());
+  await page.getByRole('tab', { name: '持有中（1）' }).click();
+  await expect(page.getByRole('alert')).toContainText('数据加载失败，请稍后再试');
+  await page.unroute('**/gateway/user/auth/enterprise/user/certificate/page');
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(page.getByRole('article', { name: '消防安全合格证' })).toContainText('手动颁发');
+});
+
 test('downloads the PDF with its code, which the public page, signed out, finds genuine', async ({ page, context }) => {
   const held = await certificateOf(page, 1);
   await signIn(page, 'E1001');
