@@ -146,6 +146,8 @@ describe('public verification', () => {
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toEqual({ code: Code.NOT_FOUND, msg: '未找到该证书，请核对验证码', data: null });
     expect((await verify('abc', { lang: 'en' })).body.msg).toBe('No such certificate. Please check the verification code');
+    // A call without the parameter at all is malformed, and says which field is missing.
+    expect((await gw.call('certificateVerify')).body).toMatchObject({ code: Code.INVALID, data: null });
     // The same code on its own company's host is genuine.
     expect((await verify(theirs, { host: HOST_TWO })).body.data).toMatchObject({ userName: '周婷', companyName: '青禾制造' });
   });

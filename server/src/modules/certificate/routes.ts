@@ -25,8 +25,8 @@ export const certificateRoutes = {
     handle: (ctx, { id }) => certificatePdfDownload(ctx, id),
   }),
   certificateVerify: publicRoute({
-    // Any text is looked up the same way: a malformed code is simply not found.
-    input: z.object({ code: z.string().default('') }),
+    // Any text is looked up the same way: a malformed code is simply not found (a missing one is a bad call).
+    input: z.object({ code: z.string() }),
     handle: (ctx, { code }) => verifyCertificate(ctx, code),
   }),
   certificateGrant: authRoute({
