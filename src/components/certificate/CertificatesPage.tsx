@@ -24,9 +24,10 @@ interface CertificatesPageProps {
   messages: CertificatesPageMessages;
 }
 
+/** The tabs; each id is also the field of its count. */
 const TABS = [
-  { status: CertificateStatus.held, id: 'held', count: 'held' },
-  { status: CertificateStatus.expired, id: 'expired', count: 'expired' },
+  { status: CertificateStatus.held, id: 'held' },
+  { status: CertificateStatus.expired, id: 'expired' },
 ] as const;
 
 function CertificateList({ locale, messages: m, query, go }: CertificatesPageProps & { query: CertificateQuery; go: (next: CertificateQuery) => void }) {
@@ -124,7 +125,7 @@ export function CertificatesPage({ locale, messages: m }: CertificatesPageProps)
       {header}
       <div>
         <TabList
-          items={TABS.map((tab) => ({ id: tab.id, label: label(tab.status, counts?.[tab.count]) }))}
+          items={TABS.map((tab) => ({ id: tab.id, label: label(tab.status, counts?.[tab.id]) }))}
           value={current.id}
           label={m['certificate.tabs']}
           idBase="certificates"

@@ -24,7 +24,6 @@ export const certificatesPageMessageKeys = [
   'certificate.list',
   'certificate.emptyHeld',
   'certificate.emptyExpired',
-  'certificate.issueWay',
   'certificate.issueWay.1',
   'certificate.issueWay.2',
   'certificate.source',
