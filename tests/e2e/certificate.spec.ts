@@ -40,6 +40,11 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 const result = (page: Page, name: string) => page.getByRole('region', { name });
 
+/** Waits until the verification island has hydrated, so that its own checks answer rather than a plain form post. */
+async function verifyPageReady(page: Page): Promise<void> {
+  await page.locator('astro-island[component-export="VerifyPage"]:not([ssr])').waitFor({ state: 'attached' });
+}
+
 test('lists the held and the expired certificates, with counts on the tabs', async ({ page }) => {
   const held = await certificateOf(page, 1);
   await signIn(page, 'E1001');
@@ -120,6 +125,7 @@ test('downloads the PDF with its code, which the public page, signed out, finds 
 test('the verification page tells expired, forged and missing codes apart', async ({ page }) => {
   const expired = await certificateOf(page, 2);
   await page.goto('/certificate/verify');
+  await verifyPageReady(page);
   const field = page.getByLabel('验证码');
   const answer = result(page, '验证结果');
 
@@ -153,6 +159,7 @@ test('the verification page in English', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate verification' })).toBeVisible();
   const answer = result(page, 'Verification result');
   await expect(answer.getByRole('heading', { name: 'Genuine and valid' })).toBeVisible();
+  await verifyPageReady(page);
   for (const part of ['张伟', 'New-hire boot camp certificate', 'Xingchen Technology', 'Held', 'Long-term']) {
     await expect(answer).toContainText(part);
   }

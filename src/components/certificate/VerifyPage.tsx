@@ -156,7 +156,8 @@ export function VerifyPage({ messages: m }: VerifyPageProps) {
         <h1 className="text-2xl font-semibold tracking-tight">{m['route.certificateVerify']}</h1>
         <p className="text-muted-foreground text-sm">{m['certificate.verify.intro']}</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+      {/* Before the island hydrates the form still works: it reloads the page with `?code=`. */}
+      <form method="get" onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
         <div className="grid gap-1.5">
           <label htmlFor={`${ids}-code`} className="text-sm font-medium">
             {m['certificate.verify.code']}
