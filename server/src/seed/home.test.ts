@@ -31,7 +31,7 @@ describe('home seed', () => {
       [schema.homeZoneCourses, 6, 2],
       [schema.homeZoneLecturers, 3, 1],
       [schema.certificates, 3, 3],
-      [schema.userCertificates, 12 + 10 + 4, 4 + 2 + 2],
+      [schema.userCertificates, 12 + 10 + 5, 4 + 2 + 2],
     ];
     for (const [table, first, second] of expected) {
       expect(await countRows(gw, table, one)).toBe(first);
@@ -146,6 +146,6 @@ describe('home seed references', () => {
     await expect(attempt((h) => h.certificates![1]!.holders!.push(['E9998', 'manual', 3]))).rejects.toThrow(/no member E9998/);
     // Nothing of the refused attempts stays.
     expect(await countRows(gw, schema.banners, one)).toBe(4);
-    expect(await countRows(gw, schema.userCertificates, one)).toBe(26);
+    expect(await countRows(gw, schema.userCertificates, one)).toBe(27);
   });
 });

@@ -128,7 +128,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
  * The site origin for links in mails: the request's own when its host serves one of our
  * companies (a foreign `Host` header cannot point a reset link elsewhere), else `PUBLIC_ORIGIN`.
  */
-async function siteOrigin(ctx: PublicContext): Promise<string | undefined> {
+export async function siteOrigin(ctx: PublicContext): Promise<string | undefined> {
   const url = new URL(ctx.c.req.url);
   const forwarded = ctx.c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   const protocol = forwarded === 'https' ? 'https:' : url.protocol;

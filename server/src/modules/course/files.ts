@@ -139,7 +139,7 @@ let cjkFont: Promise<Uint8Array> | undefined;
  * The Simplified Chinese font the watermark is drawn with: Noto Sans SC from the
  * `@embedpdf/fonts-sc` package, else Debian's Noto CJK collection.
  */
-function loadCjkFont(): Promise<Uint8Array> {
+export function loadCjkFont(): Promise<Uint8Array> {
   cjkFont ??= (async () => {
     const candidates: string[] = [];
     try {

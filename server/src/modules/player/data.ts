@@ -18,6 +18,7 @@ import {
   studyDynamics,
   watchSessions,
 } from '../../db/schema';
+import { issueOnCompletion } from '../certificate/issue';
 import { periodCondition } from '../course/cards';
 import { memberRows } from '../course/scoped';
 
@@ -217,6 +218,7 @@ export function playerScope(db: Db, enterpriseId: string) {
         })
         .where(courseRowOf(memberId, courseId))
         .returning();
+      if (completed) await issueOnCompletion(db, enterpriseId, memberId, { courseId });
       return { completedNow: completed !== undefined, row: row! };
     },
 

@@ -23,6 +23,7 @@ import type { Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
+import { issueOnCompletion } from '../certificate/issue';
 import { courseCards, toLecturerBrief } from '../course/cards';
 import { nameAndIntro } from '../course/scoped';
 import { withDescendants } from '../course/service';
@@ -221,7 +222,10 @@ export async function projectApply(ctx: AuthContext, projectId: string): Promise
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const status = project.registration === 2 ? 0 : 1;
   const { row, created } = await scope.register(projectId, ctx.member.id, status);
-  if (created && row.status === 1) await scope.addJoinedDynamic(ctx.member.id, projectId);
+  if (created && row.status === 1) {
+    await scope.addJoinedDynamic(ctx.member.id, projectId);
+    await issueOnCompletion(ctx.db, ctx.tenant.id, ctx.member.id, { projectId });
+  }
   return { memberStatus: row.status, message: t(ctx.lang, applyMessage(row.status, created)) };
 }
 
@@ -271,7 +275,10 @@ export async function projectApprove(
   if (!before) throw notFound();
   const decided = await scope.decide(body.projectId, body.userId, body.approve);
   if (!decided) throw notFound();
-  if (body.approve && before.status !== 1) await scope.addJoinedDynamic(body.userId, body.projectId);
+  if (body.approve && before.status !== 1) {
+    await scope.addJoinedDynamic(body.userId, body.projectId);
+    await issueOnCompletion(ctx.db, ctx.tenant.id, body.userId, { projectId: body.projectId });
+  }
   return toProjectMember(decided.registration, decided.member);
 }
 
