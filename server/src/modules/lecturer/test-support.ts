@@ -1,5 +1,5 @@
 /** Helpers for the lecturer tests: learners and ratings given to demo courses, and the measures worked out from raw rows. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { courseLecturers, courseProgress, courses, lecturers, ratings } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
@@ -19,6 +19,10 @@ export function lecturerTestbed(): LecturerTestbed {
   beforeAll(async () => {
     bed.gw = await createTestApp();
     [bed.e1001, bed.b2001] = await Promise.all([signIn(bed.gw, 'E1001'), signIn(bed.gw, 'B2001', HOST_TWO)]);
+    // The tests count learners they add themselves: only E1001's demo learning stays.
+    await bed.gw.database.db
+      .delete(courseProgress)
+      .where(and(eq(courseProgress.enterpriseId, bed.e1001.enterpriseId), ne(courseProgress.enterpriseUserId, bed.e1001.memberId)));
   });
   afterAll(() => bed.gw?.close());
   return bed;
