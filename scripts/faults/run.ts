@@ -16,7 +16,8 @@
  * the run makes and drops databases of its own. The restart runs `pg_ctlcluster` and is meant
  * for a machine where that is allowed; it always leaves the cluster running.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -215,6 +216,14 @@ function pgReady(): boolean {
     return false;
   }
 }
+/** The same without blocking: the load must go on while PostgreSQL restarts. */
+const run = promisify(execFile);
+async function pgReadyNow(): Promise<boolean> {
+  return run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']).then(
+    () => true,
+    () => false,
+  );
+}
 
 interface Outcome {
   start: number;
@@ -246,7 +255,7 @@ async function restartRun(): Promise<void> {
       () => call(base, 'unreadCount', { token }),
       () => call(base, 'coursePage', { token, body: { pageCurrent: 1, pageSize: 8 } }),
       () => call(base, 'examAnswerSave', { token, body: { paperId: paper.paperId, questionId: single.questionId, answer: [single.options[seq % single.options.length]!.key], seq: ++seq } }),
-      () => call(base, 'loginByEmpNo', { body: { empNo: 'E1002', password: 'Xuetang@2026' } }),
+      () => call(base, 'announcementSave', { token, body: { titleZh: `负载 ${seq}`, titleEn: `Load ${seq}`, contentZh: '重启测试', contentEn: 'Restart run' } }),
     ];
     const worker = async (i: number) => {
       for (let n = i; loading; n++) {
@@ -268,8 +277,8 @@ async function restartRun(): Promise<void> {
     const workers = Promise.all(Array.from({ length: 6 }, (_, i) => worker(i)));
     await sleep(3_000);
     const restartAt = performance.now();
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'fast', clusterVersion(), 'main', 'restart'], { stdio: 'ignore' });
-    while (!pgReady()) await sleep(50);
+    await run('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'fast', clusterVersion(), 'main', 'restart']);
+    while (!(await pgReadyNow())) await sleep(50);
     const upAt = performance.now();
     await sleep(8_000);
     loading = false;
