@@ -7,12 +7,15 @@
  *    and started again. Afterwards every answer the gateway confirmed and every answer in the
  *    journal is in the paper, the runner is back to "synced" with nothing unsaved, no confirmed
  *    progress is lost and nothing is credited twice.
+ *    Then the same in Chromium: the site's exam runner on the built site, through a few kills,
+ *    ends with its status line on "synced" and every answer of its journal in the paper.
  * 2. PostgreSQL restart under load: workers read and write through the gateway while the
  *    cluster restarts; the gateway answers 503 envelopes meanwhile, none hangs, and it serves
  *    again by itself once the database is back.
  *
- * Options: --kills=N (20), --only=postgres|pglite|restart (repeatable), --port=N (5160),
- * --verbose. PostgreSQL: FAULTS_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), on which
+ * Options: --kills=N (20), --browser-kills=N (5), --only=postgres|pglite|browser|restart
+ * (repeatable), --port=N (5160: the run uses it and the next two), --verbose. The browser run
+ * builds the site first when `dist/` is stale and drives /usr/bin/chromium (CHROMIUM_PATH). PostgreSQL: FAULTS_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), on which
  * the run makes and drops databases of its own. The restart runs `pg_ctlcluster` and is meant
  * for a machine where that is allowed; it always leaves the cluster running.
  */
@@ -27,12 +30,15 @@ import type { PageResult } from '@/api/types';
 import { coveredSeconds, type Interval } from '@/lib/intervals';
 import { openDatabase } from '../../server/src/db/client';
 import { rowsOf } from '../../server/src/modules/course/cards';
+import { ensureBuilt } from '../lib/build.mjs';
+import { browserRun } from './browser';
 import { call, CallError, GatewayProcess, ownDatabase, since, signIn, sleep } from './gateway';
 import { ExamLearner, PlayerLearner } from './learner';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
 const kills = Number(option('kills')[0] ?? 20);
+const browserKills = Number(option('browser-kills')[0] ?? 5);
 const port = Number(option('port')[0] ?? 5160);
 const only = option('only');
 const verbose = args.includes('--verbose');
@@ -204,6 +210,21 @@ async function killRun(kind: 'postgres' | 'pglite'): Promise<void> {
   }
 }
 
+/** The kill -9 run in Chromium, on PGlite with the built site. */
+async function browserPhase(): Promise<void> {
+  console.log(`\n== kill -9 × ${browserKills} in Chromium (the exam runner on the built site, PGlite) ==`);
+  if (!ensureBuilt()) throw new Error('the site could not be built (astro build)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'xt-faults-browser-'));
+  const gateway = new GatewayProcess({ name: 'browser', port: port + 2, env: { DATA_DIR: dataDir }, verbose });
+  try {
+    await gateway.start();
+    figures.browser = { ...(await browserRun(gateway, browserKills, check)) };
+  } finally {
+    await gateway.kill9();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The cluster's version folder, for pg_ctlcluster. */
 function clusterVersion(): string {
   return readdirSync('/etc/postgresql').sort().at(-1)!;
@@ -326,6 +347,7 @@ limit.unref();
 try {
   if (wanted('postgres')) await killRun('postgres');
   if (wanted('pglite')) await killRun('pglite');
+  if (wanted('browser')) await browserPhase();
   if (wanted('restart')) await restartRun();
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
