@@ -104,6 +104,7 @@ export async function browserRun(
       await page.getByRole('status').filter({ hasText: examZh['exam.runner.status.synced'] }).waitFor({ timeout: 60_000 });
       recoveries.push(since(killedAt));
     }
+    check(recoveries.length === kills, `after each of the ${kills} kills the status line came back to "${examZh['exam.runner.status.synced']}"`);
     await answerSome(3);
     await sleep(1_500);
     const status = statusLine(page);
