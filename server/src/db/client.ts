@@ -116,7 +116,7 @@ function lockFolder(dir: string): () => void {
       if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
         throw new Error(
           `The embedded database ${dir} is in use by process ${holder}. One gateway process may use a PGlite folder; ` +
-            'stop the other one, or run several gateways on PostgreSQL (DATABASE_URL).',
+            `stop the other one (or delete ${path} if no gateway runs), or run several gateways on PostgreSQL (DATABASE_URL).`,
         );
       }
       rmSync(path, { force: true });
