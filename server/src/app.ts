@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
-import type { Db } from './db/client';
+import { isDatabaseUnavailable, type Db } from './db/client';
 import { ApiError, send, sendError } from './envelope';
 import { FILES_PATH, serveFiles } from './files/serve';
 import { localFileStore, type FileStore } from './files/store';
@@ -155,6 +155,10 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, lang(c), error);
+    if (inGateway(c.req.path) && isDatabaseUnavailable(error)) {
+      logError(`[gateway] ${c.req.method} ${c.req.path}: database unavailable:`, error instanceof Error ? error.message : error);
+      return fail(c, Code.UNAVAILABLE, 'unavailable', { 'Retry-After': '2' });
+    }
     logError(`[gateway] ${c.req.method} ${c.req.path} failed:`, error);
     if (!inGateway(c.req.path)) return c.text('Internal Server Error', 500);
     return send(c, Code.INTERNAL, t(lang(c), 'internal'), null);

@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase } from './db/client';
 import { localFileStore } from './files/store';
-import { closeUnreadStreams } from './modules/announcement/notifier';
+import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
 import { startExamSweeper } from './modules/exam/sweeper';
 import { prepareDatabase } from './prepare';
 
@@ -33,6 +33,12 @@ const files = localFileStore(join(dataDir, 'files'));
 const { migrations, seeded } = await prepareDatabase(database, undefined, files);
 
 const stopExamSweeper = startExamSweeper(database.db);
+// Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
+const unreadTransport = env.DATABASE_URL ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db }) : undefined;
+if (unreadTransport) {
+  await unreadNotifier.useTransport(unreadTransport);
+  await unreadTransport.ready();
+}
 
 const hasSite = existsSync(distDir);
 const app = createApp({
@@ -65,6 +71,7 @@ async function stop(signal: string): Promise<void> {
   stopExamSweeper();
   // Open unread streams would hold the server open until their clients leave.
   closeUnreadStreams();
+  if (unreadTransport) await unreadTransport.close();
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

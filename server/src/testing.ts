@@ -68,6 +68,11 @@ export interface TestGateway {
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestGateway> {
   const database = await openTestDatabase();
   await prepareDatabase(database, undefined, options.files);
+  return testGatewayOn(database, options);
+}
+
+/** A gateway on a database that is already prepared (a second instance on the same one, in scale tests). */
+export function testGatewayOn(database: Database, options: Partial<Omit<AppOptions, 'db'>> = {}): TestGateway {
   const prefix = options.gatewayPrefix ?? '/gateway';
   const app = createApp({ trustProxy: true, logError: () => {}, ...options, db: database.db });
 

@@ -24,6 +24,8 @@ export const Code = {
   INVALID: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** The gateway cannot reach its database for now (restarting): try again shortly. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];

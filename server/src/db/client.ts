@@ -2,9 +2,15 @@
  * The database connection: embedded PGlite (a folder, or memory for tests) by default,
  * PostgreSQL through a `pg` pool when a connection string is given. Both give the same
  * Drizzle database type, so nothing above this file knows which one runs.
+ *
+ * PostgreSQL may restart or drop connections under a running gateway: the pool then answers
+ * errors quickly (bounded waits and statement times), drops the broken connections and opens
+ * new ones once the server is back, without a restart of the gateway. PGlite's folder belongs to
+ * one process at a time (a lock file beside it), and a folder that cannot be opened stops the
+ * start with a message that says what to do.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,6 +44,37 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** How long a request waits for a PostgreSQL connection before it fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** Longest a statement may run (PostgreSQL `statement_timeout`); nothing the gateway asks takes near it. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+/** A connection left idle inside a transaction this long is ended by PostgreSQL. */
+export const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/**
+ * SQLSTATE classes and codes, and Node socket errors, that mean the database cannot be reached
+ * now (restarting, shutting down, too many connections, connection lost) rather than that a
+ * statement is wrong.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNAVAILABLE_TEXT = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error (or its cause) says the database is out of reach for now; such a request
+ * may succeed when tried again in a few seconds.
+ *
+ * @example isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' })) → true
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+    if (UNAVAILABLE_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
 const lockSql = sql`select pg_advisory_lock(hashtext(current_schema()))`;
 const unlockSql = sql`select pg_advisory_unlock(hashtext(current_schema()))`;
 
@@ -46,12 +83,89 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return openPglite(options.dataDir);
 }
 
+/** The lock file of a PGlite folder: beside it, holding the owning process id. */
+export function pgliteLockPath(dir: string): string {
+  return join(dirname(dir), `${basename(dir)}.lock`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the folder's lock: two processes writing one PGlite folder ruin it, so a second gateway
+ * on the same folder stops at once. A lock left by a killed process is taken over.
+ * Answers the release.
+ */
+function lockFolder(dir: string): () => void {
+  const path = pgliteLockPath(dir);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
+        throw new Error(
+          `The embedded database ${dir} is in use by process ${holder}. One gateway process may use a PGlite folder; ` +
+            `stop the other one (or delete ${path} if no gateway runs), or run several gateways on PostgreSQL (DATABASE_URL).`,
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database ${dir} (${path})`);
+}
+
+/**
+ * A folder whose creation was cut short (the process died while PGlite unpacked a new
+ * database) holds no data yet; it is set aside so that a fresh one is made. Every complete
+ * PostgreSQL data folder has both of these.
+ */
+function setAsideUnfinished(dir: string): void {
+  if (!existsSync(dir) || readdirSync(dir).length === 0) return;
+  if (existsSync(join(dir, 'PG_VERSION')) && existsSync(join(dir, 'global', 'pg_control'))) return;
+  const aside = `${dir}.unfinished-${Date.now()}`;
+  renameSync(dir, aside);
+  console.error(`[db] ${dir} was never completely created (the first start was interrupted); moved to ${aside}, starting afresh`);
+}
+
+async function createPglite(dir: string): Promise<PGlite> {
+  try {
+    return await PGlite.create(dir);
+  } catch (error) {
+    throw new Error(
+      `The embedded database in ${dir} cannot be opened: ${error instanceof Error ? error.message : String(error)}. ` +
+        'The folder may be damaged. Keep a copy of it, then move it aside to start with a fresh demo database ' +
+        '(or restore it from a backup); for data that matters run on PostgreSQL (DATABASE_URL).',
+      { cause: error },
+    );
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
   if (dataDir) {
     const dir = resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    mkdirSync(dirname(dir), { recursive: true });
+    unlock = lockFolder(dir);
+    try {
+      setAsideUnfinished(dir);
+      mkdirSync(dir, { recursive: true });
+      client = await createPglite(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -68,18 +182,37 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         await db.execute(unlockSql);
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const settings = [
+    `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    options: settings.join(' '),
   });
   // An idle client losing its connection must not take the process down.
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
+  // Nor one that is checked out (inside a transaction) between two statements: the pool only
+  // listens to idle ones. The broken client is dropped when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('[db] connection lost:', error.message));
+  });
   const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -88,6 +221,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       const connection = await pool.connect();
       try {
         const locked: Db = drizzlePg({ client: connection, schema });
+        // Waiting for another process's migrations may take longer than any request.
+        await locked.execute(sql`set statement_timeout = 0`);
         await locked.execute(lockSql);
         try {
           return await work(locked);
@@ -95,7 +230,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
           await locked.execute(unlockSql);
         }
       } finally {
-        connection.release();
+        // Not back to the pool: this connection has no statement time limit.
+        connection.release(true);
       }
     },
     close: () => pool.end(),

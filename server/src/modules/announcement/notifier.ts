@@ -1,9 +1,14 @@
 /**
  * Tells open unread streams that a member's unread count may have changed. Changes go through
- * a transport: in-process by default (one gateway process); a transport over PostgreSQL
- * LISTEN/NOTIFY (several gateway processes) can take its place with `useTransport` at start-up,
- * and nothing else changes. Subscribers are the streams of this process, by (enterprise, member).
+ * a transport: in-process by default (one gateway process); on PostgreSQL the gateway switches
+ * to {@link postgresTransport} (LISTEN/NOTIFY) at start-up, so that every replica on the
+ * database hears of every change, and nothing else changes. Subscribers are the streams of this
+ * process, by (enterprise, member).
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, type Db } from '../../db/client';
 
 /** Whose count may have changed: one member's, or (no `memberId`) everyone's in the enterprise. */
 export interface UnreadChange {
@@ -14,8 +19,11 @@ export interface UnreadChange {
 /** Carries changes to every gateway process, this one included. */
 export interface ChangeTransport {
   publish(change: UnreadChange): Promise<void>;
-  /** Receives every published change until the answered function is called. */
-  listen(receive: (change: UnreadChange) => void): () => void;
+  /**
+   * Receives every published change until the answered function is called; `resync` is called
+   * when changes may have been missed (the transport was cut off for a while).
+   */
+  listen(receive: (change: UnreadChange) => void, resync?: () => void): () => void;
   close?(): Promise<void>;
 }
 
@@ -29,6 +37,127 @@ export function localTransport(): ChangeTransport {
     listen(receive) {
       receivers.add(receive);
       return () => void receivers.delete(receive);
+    },
+  };
+}
+
+/** The channel of the unread changes when none is given. */
+export const UNREAD_CHANNEL = 'xuetang_unread';
+
+export interface PostgresTransportOptions {
+  /** The database the gateway replicas share. */
+  connectionString: string;
+  /** Where changes are published (the gateway's pool). */
+  db: Db;
+  /** LISTEN/NOTIFY channel; one per schema when several share a server (tests). */
+  channel?: string;
+  /** First wait before listening again after the connection was lost; doubles up to 5 s. */
+  retryMs?: number;
+}
+
+export interface PostgresTransport extends ChangeTransport {
+  /** Resolves once the first LISTEN is in place. */
+  ready(): Promise<void>;
+  /** Whether the listening connection is up now. */
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Several gateway processes on one PostgreSQL: a change is delivered to this process at once and
+ * sent to the others with NOTIFY; a dedicated connection LISTENs and reconnects by itself after
+ * the server restarts or drops it, then asks every stream to count again (changes may have been
+ * missed meanwhile).
+ */
+export function postgresTransport(options: PostgresTransportOptions): PostgresTransport {
+  const channel = options.channel ?? UNREAD_CHANNEL;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid unread channel "${channel}"`);
+  const origin = randomUUID();
+  const firstRetry = options.retryMs ?? 250;
+  const here = localTransport();
+  const resyncs = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let heardBefore = false;
+  let delay = firstRetry;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let markReady = () => {};
+  const readyOnce = new Promise<void>((done) => (markReady = done));
+
+  const receive = (payload: string | undefined) => {
+    try {
+      const { o, e, m } = JSON.parse(payload ?? '') as { o?: string; e?: string; m?: string };
+      // Our own changes were delivered when published.
+      if (o === origin || typeof e !== 'string') return;
+      void here.publish(typeof m === 'string' ? { enterpriseId: e, memberId: m } : { enterpriseId: e });
+    } catch {
+      // Not ours.
+    }
+  };
+
+  const connect = async () => {
+    retry = undefined;
+    if (closed) return;
+    const c = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    client = c;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = undefined;
+      c.removeAllListeners('notification');
+      c.end().catch(() => {});
+      if (closed) return;
+      console.error(`[unread] listening connection lost${error ? ` (${error.message})` : ''}; listening again in ${delay} ms`);
+      retry = setTimeout(() => void connect(), delay);
+      retry.unref?.();
+      delay = Math.min(delay * 2, 5_000);
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', (n) => {
+      if (n.channel === channel) receive(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => {});
+      return;
+    }
+    delay = firstRetry;
+    if (heardBefore) for (const resync of resyncs) resync();
+    heardBefore = true;
+    markReady();
+  };
+  void connect();
+
+  return {
+    async publish(change) {
+      await here.publish(change);
+      const payload = JSON.stringify({ o: origin, e: change.enterpriseId, ...(change.memberId === undefined ? {} : { m: change.memberId }) });
+      await options.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    listen(receiver, resync) {
+      const stop = here.listen(receiver);
+      if (resync) resyncs.add(resync);
+      return () => {
+        stop();
+        if (resync) resyncs.delete(resync);
+      };
+    },
+    ready: () => readyOnce,
+    listening: () => client !== undefined && heardBefore,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
     },
   };
 }
@@ -60,8 +189,13 @@ export function createUnreadNotifier(initial: ChangeTransport = localTransport()
     }
   };
 
+  /** Every stream of the process counts again (spread over a moment, as for a wide change). */
+  const resync = () => {
+    for (const enterpriseId of [...byEnterprise.keys()]) deliver({ enterpriseId });
+  };
+
   let transport = initial;
-  let stopListening = transport.listen(deliver);
+  let stopListening = transport.listen(deliver, resync);
 
   const publish = (change: UnreadChange) => {
     transport.publish(change).catch((error: unknown) => {
@@ -120,7 +254,7 @@ export function createUnreadNotifier(initial: ChangeTransport = localTransport()
       stopListening();
       const previous = transport;
       transport = next;
-      stopListening = next.listen(deliver);
+      stopListening = next.listen(deliver, resync);
       await previous.close?.();
     },
   };
@@ -130,6 +264,21 @@ export type UnreadNotifier = ReturnType<typeof createUnreadNotifier>;
 
 /** The notifier of this gateway process. */
 export const unreadNotifier: UnreadNotifier = createUnreadNotifier();
+
+const byDatabase = new WeakMap<Db, UnreadNotifier>();
+
+/**
+ * The notifier for the gateway on `db`: the process's own unless another was attached to that
+ * database handle (two gateway instances in one process, as tests make them, each with its own).
+ */
+export function notifierOf(db: Db): UnreadNotifier {
+  return byDatabase.get(db) ?? unreadNotifier;
+}
+
+/** Gives the gateway on `db` a notifier of its own (see {@link notifierOf}). */
+export function attachNotifier(db: Db, notifier: UnreadNotifier): void {
+  byDatabase.set(db, notifier);
+}
 
 /** Ends every open unread stream of this process; call before closing the HTTP server. */
 export function closeUnreadStreams(): void {

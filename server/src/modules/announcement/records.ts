@@ -20,7 +20,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { announcementScope, type RecordRow } from './data';
-import { unreadNotifier } from './notifier';
+import { notifierOf } from './notifier';
 
 /** Longest title and text of an announcement or message, in characters. */
 export const TITLE_MAX = 100;
@@ -103,7 +103,7 @@ async function batch(ctx: AuthContext, body: BatchBody, change: 'read' | 'remove
   if (which !== undefined) {
     changed = change === 'read' ? await scope.markRead(ctx.member.id, which) : await scope.remove(ctx.member.id, which);
   }
-  if (changed > 0) unreadNotifier.memberChanged(ctx.tenant.id, ctx.member.id);
+  if (changed > 0) notifierOf(ctx.db).memberChanged(ctx.tenant.id, ctx.member.id);
   return { changed, unread: await unreadCount(ctx) };
 }
 
@@ -123,7 +123,7 @@ export async function messageView(ctx: AuthContext, id: string): Promise<Message
   const changed = await scope.markRead(ctx.member.id, [id]);
   const row = await scope.record(ctx.member.id, ctx.lang, id);
   if (!row) throw notFound();
-  if (changed > 0) unreadNotifier.memberChanged(ctx.tenant.id, ctx.member.id);
+  if (changed > 0) notifierOf(ctx.db).memberChanged(ctx.tenant.id, ctx.member.id);
   return toRecord(row);
 }
 
@@ -132,7 +132,7 @@ export async function messageAdmire(ctx: AuthContext, id: string): Promise<Admir
   const scope = scopeOf(ctx);
   const admired = await scope.toggleAdmire(ctx.member.id, id);
   if (admired === undefined) throw notFound();
-  unreadNotifier.memberChanged(ctx.tenant.id, ctx.member.id);
+  notifierOf(ctx.db).memberChanged(ctx.tenant.id, ctx.member.id);
   return { admired, admireCount: await scope.admireCount(id) };
 }
 
@@ -185,7 +185,7 @@ export async function announcementSave(ctx: AuthContext, body: AnnouncementSaveB
     allowComment: body.allowComment ?? true,
     pinned: body.pinned ?? false,
   });
-  unreadNotifier.enterpriseChanged(ctx.tenant.id);
+  notifierOf(ctx.db).enterpriseChanged(ctx.tenant.id);
   const row = await scope.record(ctx.member.id, ctx.lang, id);
   return toRecord(row!);
 }
@@ -220,6 +220,6 @@ export async function sendMessage(db: Db, enterpriseId: string, memberId: string
     allowComment: false,
     pinned: false,
   });
-  unreadNotifier.memberChanged(enterpriseId, memberId);
+  notifierOf(db).memberChanged(enterpriseId, memberId);
   return id;
 }

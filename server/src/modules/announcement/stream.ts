@@ -8,7 +8,7 @@
 import { streamSSE } from 'hono/streaming';
 import type { AuthContext } from '../../routing';
 import { announcementScope } from './data';
-import { unreadNotifier } from './notifier';
+import { notifierOf } from './notifier';
 import { unreadCountOf } from './records';
 
 /** Timing of every stream; tests shorten it. */
@@ -65,7 +65,7 @@ export function unreadStream(ctx: AuthContext): Response {
     };
 
     // Subscribed before the first count, so that no change falls between the two.
-    const unsubscribe = unreadNotifier.subscribe(enterpriseId, memberId, {
+    const unsubscribe = notifierOf(db).subscribe(enterpriseId, memberId, {
       changed: (wide) => (wide && streamTiming.spreadMs > 0 ? later(Math.random() * streamTiming.spreadMs, recount) : recount()),
       closed: () => {
         end();

@@ -19,12 +19,16 @@ export async function takeHit(db: Db, bucket: string, subject: string | null, li
   if (subject === null) return true;
   const since = sql`now() - make_interval(secs => ${limit.windowSeconds})`;
   const where = and(eq(rateHits.bucket, bucket), eq(rateHits.subject, subject));
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateHits)
-    .where(and(where, gt(rateHits.at, since)));
-  if ((row?.n ?? 0) >= limit.max) return false;
-  await db.delete(rateHits).where(and(eq(rateHits.bucket, bucket), lt(rateHits.at, since)));
-  await db.insert(rateHits).values({ bucket, subject });
-  return true;
+  return db.transaction(async (tx) => {
+    // Hits at once (on any replica) are counted one after another, so none slips past the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}:${subject}`}))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(rateHits)
+      .where(and(where, gt(rateHits.at, since)));
+    if ((row?.n ?? 0) >= limit.max) return false;
+    await tx.delete(rateHits).where(and(eq(rateHits.bucket, bucket), lt(rateHits.at, since)));
+    await tx.insert(rateHits).values({ bucket, subject });
+    return true;
+  });
 }

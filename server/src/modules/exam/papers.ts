@@ -209,17 +209,31 @@ async function handInLocked(s: ExamScope, paper: PaperRow, exam: ExamRow, reason
  * Hands a paper in (idempotent): nothing changes when it is no longer in progress.
  * Answers the paper as stored afterwards, or undefined when the enterprise has no such paper.
  */
-export function handIn(db: Db, eid: string, paperId: string, reason: SubmitReason, now = new Date()): Promise<PaperRow | undefined> {
+export async function handIn(db: Db, eid: string, paperId: string, reason: SubmitReason, now = new Date()): Promise<PaperRow | undefined> {
+  return (await handInOnce(db, eid, paperId, reason, now))?.paper;
+}
+
+/**
+ * {@link handIn}, also answering whether this call handed the paper in (false when another
+ * request or gateway process had already done it), for counting hand-ins exactly.
+ */
+export function handInOnce(
+  db: Db,
+  eid: string,
+  paperId: string,
+  reason: SubmitReason,
+  now = new Date(),
+): Promise<{ paper: PaperRow | undefined; handedIn: boolean } | undefined> {
   return db.transaction(async (tx) => {
     const s = examScope(tx, eid);
     const head = await s.paper(paperId);
     if (!head) return undefined;
     await s.lockTask(head.taskId);
     const paper = await s.lockPaper(paperId);
-    if (!paper || paper.status !== PaperStatus.inProgress) return paper;
+    if (!paper || paper.status !== PaperStatus.inProgress) return { paper, handedIn: false };
     const exam = await s.exam(paper.examId);
-    if (!exam) return paper;
-    return handInLocked(s, paper, exam, reason, now);
+    if (!exam) return { paper, handedIn: false };
+    return { paper: await handInLocked(s, paper, exam, reason, now), handedIn: true };
   });
 }
 

@@ -5,17 +5,20 @@
  */
 import type { Db } from '../../db/client';
 import { overduePapersEverywhere } from './data';
-import { handIn } from './papers';
+import { handInOnce } from './papers';
 
 /** How often the sweeper runs. */
 export const SWEEP_INTERVAL_MS = 15_000;
 
-/** Hands in the papers past their deadline at `now` (up to 500 a run); answers how many it handed in. */
+/**
+ * Hands in the papers past their deadline at `now` (up to 500 a run); answers how many this call
+ * handed in (a paper swept by two processes at once counts for one of them).
+ */
 export async function sweepExpiredPapers(db: Db, now = new Date()): Promise<number> {
   let handed = 0;
   for (const paper of await overduePapersEverywhere(db, now)) {
-    const after = await handIn(db, paper.enterpriseId, paper.id, 'timeout', now);
-    if (after && after.status !== 0) handed++;
+    // A paper another gateway process handed in meanwhile is not counted again.
+    if ((await handInOnce(db, paper.enterpriseId, paper.id, 'timeout', now))?.handedIn) handed++;
   }
   return handed;
 }
