@@ -97,31 +97,37 @@ export async function checkPassword(
   ip: string | null,
 ): Promise<Member> {
   const pending = await scope.recordFailure(attempt.account, ip);
-  const [withThis, ipWithThis] = await Promise.all([
-    scope.failuresFor(attempt.account),
-    ip === null ? 0 : global.failuresFromIp(db, ip),
-  ]);
-  // Failures before this attempt (and the ones running beside it).
-  const accountFailures = withThis - 1;
-  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipWithThis - 1 >= MAX_FAILURES_PER_IP) {
-    await scope.forgetAttempt(pending);
-    throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts');
+  try {
+    const [withThis, ipWithThis] = await Promise.all([
+      scope.failuresFor(attempt.account),
+      ip === null ? 0 : global.failuresFromIp(db, ip),
+    ]);
+    // Failures before this attempt (and the ones running beside it).
+    const accountFailures = withThis - 1;
+    if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipWithThis - 1 >= MAX_FAILURES_PER_IP) {
+      await scope.forgetAttempt(pending);
+      throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts');
+    }
+    if (
+      accountFailures >= CAPTCHA_AFTER_FAILURES &&
+      !(await consumeCaptcha(db, attempt.captchaKey, attempt.captchaCode))
+    ) {
+      await scope.forgetAttempt(pending);
+      throw loginError('signIn.captchaRequired', { errorCount: accountFailures, captchaRequired: true });
+    }
+    const member = await attempt.findMember();
+    const valid = await verifyPassword(member?.passwordHash, attempt.password);
+    if (!member || !valid) {
+      const errorCount = accountFailures + 1;
+      throw loginError(attempt.errorKey, { errorCount, captchaRequired: errorCount >= CAPTCHA_AFTER_FAILURES });
+    }
+    await scope.clearFailures(attempt.account);
+    return member;
+  } catch (error) {
+    // A sign-in cut off by the database or another fault is not a wrong password: take it back.
+    if (!(error instanceof ApiError)) await scope.forgetAttempt(pending).catch(() => {});
+    throw error;
   }
-  if (
-    accountFailures >= CAPTCHA_AFTER_FAILURES &&
-    !(await consumeCaptcha(db, attempt.captchaKey, attempt.captchaCode))
-  ) {
-    await scope.forgetAttempt(pending);
-    throw loginError('signIn.captchaRequired', { errorCount: accountFailures, captchaRequired: true });
-  }
-  const member = await attempt.findMember();
-  const valid = await verifyPassword(member?.passwordHash, attempt.password);
-  if (!member || !valid) {
-    const errorCount = accountFailures + 1;
-    throw loginError(attempt.errorKey, { errorCount, captchaRequired: errorCount >= CAPTCHA_AFTER_FAILURES });
-  }
-  await scope.clearFailures(attempt.account);
-  return member;
 }
 
 /** Opens a session for a member: every sign-in way ends here. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { LoginErrorData, LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
 import { enterpriseUsers, loginAttempts, sessions } from '../../db/schema';
+import { global, scoped } from '../../db/access';
 import { createTestApp, DEMO_PASSWORD, HOST_TWO, type TestGateway } from '../../testing';
 import { createCaptcha } from '../auth/captcha';
 import {
@@ -10,6 +11,7 @@ import {
   MAX_FAILURES_PER_ACCOUNT,
   MAX_FAILURES_PER_IP,
   SESSION_TTL_SECONDS,
+  checkPassword,
   hashToken,
 } from './service';
 
@@ -149,6 +151,24 @@ describe('sign-in by employee number', () => {
     const { res, body } = await login('E1001', DEMO_PASSWORD, { host: 'unknown.example.com', lang: 'en' });
     expect(res.status).toBe(404);
     expect(body.msg).toBe('No company is configured for this domain');
+  });
+});
+
+describe('a sign-in cut off by a fault', () => {
+  it('is not counted as a failure of the account or the address', async () => {
+    const enterprise = (await global.enterpriseByDomain(gw.database.db, 'localhost'))!;
+    const scope = scoped(gw.database.db, enterprise.id);
+    const ip = '10.77.0.1';
+    const before = await scope.failuresFor('E1002');
+    const attempt = {
+      account: 'E1002',
+      password: 'whatever',
+      errorKey: 'loginError' as const,
+      findMember: () => Promise.reject(new Error('connection terminated unexpectedly')),
+    };
+    await expect(checkPassword(gw.database.db, scope, attempt, ip)).rejects.toThrow('connection terminated');
+    expect(await scope.failuresFor('E1002')).toBe(before);
+    expect(await global.failuresFromIp(gw.database.db, ip)).toBe(0);
   });
 });
 
