@@ -3,7 +3,9 @@
  * (`proxy.mjs`), all on loopback, and checks that they behave as one gateway: a session made on
  * one works on the other, sign-in failures, captchas and verification codes count across both,
  * the live unread badge follows announcements and reads made on the other replica, an overdue
- * paper is handed in once, and the proxy keeps serving when one replica is killed.
+ * paper is handed in once, a picture uploaded on one is served by the other (both keep files in
+ * one S3-compatible bucket, a loopback stand-in here), and the proxy keeps serving when one
+ * replica is killed.
  *
  * Options: --port=N (5170: the proxy; the replicas take the next two), --verbose.
  * PostgreSQL: FAULTS_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), on which the demo
@@ -14,6 +16,7 @@ import type { ExamTaskItem, PaperSession } from '@/api/exam-types';
 import type { ImageCaptcha, PageResult } from '@/api/types';
 import { TOKEN_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
+import { startS3Standin } from '../../server/src/testing/standins/s3';
 import { call, CallError, DEMO_PASSWORD, GatewayProcess, ownDatabase, retry, signIn, sleep } from '../faults/gateway';
 import { startProxy } from './proxy.mjs';
 
@@ -75,8 +78,75 @@ function openUnreadStream(base: string, token: string) {
   };
 }
 
+/** Uploads a picture as the avatar call does (multipart); answers its `/files/…` address. */
+function uploadPicture(base: string, token: string, png: Buffer): Promise<string | undefined> {
+  const boundary = `----xt${Date.now()}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scale.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const target = new URL(`/gateway/${endpoints.uploadPic.path}`, base);
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path: target.pathname,
+        headers: {
+          host: `localhost:${target.port}`,
+          [TOKEN_HEADER]: token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.byteLength,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            const envelope = JSON.parse(text) as { code: number; data?: { url?: string } };
+            resolve(envelope.code === 200 ? envelope.data?.url : undefined);
+          } catch {
+            resolve(undefined);
+          }
+        });
+      },
+    );
+    req.on('error', () => resolve(undefined));
+    req.end(body);
+  });
+}
+
+/** The bytes at a path of a replica, with the company's host. */
+function fetchBytes(base: string, path: string): Promise<{ status: number; body: Buffer } | undefined> {
+  const target = new URL(path, base);
+  return new Promise((resolve) => {
+    request({ host: target.hostname, port: target.port, path: target.pathname, headers: { host: `localhost:${target.port}` } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts) }));
+    })
+      .on('error', () => resolve(undefined))
+      .end();
+  });
+}
+
 const database = await ownDatabase(`xt_scale_${process.pid}`);
-const env = { DATABASE_URL: database.url, TRUST_PROXY: '1', CAPTCHA_TEST_ANSWER: CAPTCHA };
+const bucket = { bucket: 'xt-scale', region: 'us-east-1', accessKeyId: 'XTSCALE', secretAccessKey: 'scale-demo-secret' };
+const s3 = await startS3Standin(bucket);
+const env = {
+  DATABASE_URL: database.url,
+  TRUST_PROXY: '1',
+  CAPTCHA_TEST_ANSWER: CAPTCHA,
+  S3_ENDPOINT: s3.endpoint,
+  S3_BUCKET: bucket.bucket,
+  S3_REGION: bucket.region,
+  S3_ACCESS_KEY_ID: bucket.accessKeyId,
+  S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+};
 const replicas = [1, 2].map((n) => new GatewayProcess({ name: `replica ${n}`, port: port + n, env, verbose }));
 let proxy: { url: string; served: number[]; close(): Promise<void> } | undefined;
 const figures: Record<string, string | number> = {};
@@ -173,6 +243,15 @@ try {
   await sqlClient.end();
   check(swept.submit_reason === 'timeout', `an overdue paper is handed in by a sweeper ${Math.round((performance.now() - sweptAt) / 1000)} s after its deadline passed (reason "${swept.submit_reason}")`);
 
+  // Files: uploaded on one replica, served by the other from the shared bucket
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const uploaded = await uploadPicture(one, token, png);
+  const served = uploaded ? await fetchBytes(two, uploaded) : undefined;
+  check(
+    !!uploaded && !!served && served.status === 200 && Buffer.compare(served.body, png) === 0 && s3.objects.size > 0,
+    `a picture uploaded on replica 1 is served by replica 2 from the shared bucket (${uploaded ?? 'upload failed'} → ${served?.status ?? '–'})`,
+  );
+
   // One replica killed: the proxy carries on with the other, sessions included
   await replicas[0]!.kill9();
   const afterKill = await Promise.all(Array.from({ length: 6 }, () => refusal(() => call(via, 'unreadCount', { token }))));
@@ -189,6 +268,7 @@ try {
   await proxy?.close();
   await Promise.all(replicas.map((r) => r.stop()));
   await database.drop();
+  await s3.close();
 }
 
 for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase } from './db/client';
+import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
 import { startExamSweeper } from './modules/exam/sweeper';
@@ -28,8 +29,12 @@ const pgliteDir = join(dataDir, 'pglite');
 const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir },
 );
-/** Uploaded and exported files, also the demo's exports written by the first seed. */
-const files = localFileStore(join(dataDir, 'files'));
+/**
+ * Uploaded and exported files, also the demo's exports written by the first seed: in the data
+ * folder, or in an S3-compatible bucket when `S3_BUCKET` is set (replicas then share them).
+ */
+const s3 = s3OptionsFromEnv(env);
+const files = s3 ? s3FileStore(s3) : localFileStore(join(dataDir, 'files'));
 const { migrations, seeded } = await prepareDatabase(database, undefined, files);
 
 const stopExamSweeper = startExamSweeper(database.db);
