@@ -5,7 +5,7 @@ import { Code } from '@/api/codes';
 import { global, scoped, type Enterprise, type Scoped } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
-import { normalizeHost } from '../../tenant';
+import { tenantByDomain } from '../../tenant';
 
 export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
   const names = { zh: e.nameZh, en: e.nameEn };
@@ -24,7 +24,7 @@ export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
 
 /** The enterprise that owns a host name (a port is ignored), or a 404 envelope. */
 export async function enterpriseOfDomain(db: Db, domain: string): Promise<Enterprise> {
-  const enterprise = await global.enterpriseByDomain(db, normalizeHost(domain));
+  const enterprise = await tenantByDomain(db, domain);
   if (!enterprise) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');
   return enterprise;
 }
