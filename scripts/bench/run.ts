@@ -7,7 +7,7 @@
  *
  * Options: --quick (short runs), --pg-only, --pglite-only, --duration=S (per case, 6),
  * --connections=N (100), --port=N (4600: the gateway; the baseline takes the next one),
- * --out=FILE (.bench/results.json).
+ * --only=a,b (cases whose name contains one of these words), --out=FILE (.bench/results.json).
  * PostgreSQL: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), on which the run makes
  * and drops a database of its own. DATABASE_POOL_SIZE is passed to both servers (10).
  */
@@ -30,6 +30,7 @@ const duration = Number(option('duration') ?? (quick ? 2 : 6));
 const warmup = quick ? 1 : 2;
 const connections = Number(option('connections') ?? 100);
 const port = Number(option('port') ?? 4600);
+const only = option('only')?.split(',').filter(Boolean) ?? [];
 const out = resolve(option('out') ?? '.bench/results.json');
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databases = (['pglite', 'postgres'] as const).filter((kind) =>
@@ -267,7 +268,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
       console.log(
         `${kind}: ${setup.learners.length} learners signed in, ${setup.watches.length} players open, ${setup.papers.length} exam papers open`,
       );
-      for (const c of gatewayCases(setup)) {
+      for (const c of gatewayCases(setup).filter((c) => !only.length || only.some((word) => c.name.includes(word)))) {
         const figure = { database: kind, case: c.name, kind: c.kind, ...(await measure(gateway.base, c.request)) };
         figures.push(figure);
         console.log(`  ${c.name.padEnd(20)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  errors ${figure.errors}`);

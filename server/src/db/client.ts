@@ -245,18 +245,19 @@ type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknow
 class PreparingClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as unknown as QueryFn;
 (PreparingClient.prototype as unknown as { query: QueryFn }).query = function (this: pg.Client, config, values, callback) {
+  const query = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | null;
+  const params = values ?? query?.values;
   if (
-    config !== null &&
-    typeof config === 'object' &&
-    !('submit' in config) &&
-    !('name' in config && config.name) &&
-    'text' in config &&
-    typeof config.text === 'string' &&
-    Array.isArray(values ?? (config as { values?: unknown }).values) &&
-    ((values ?? (config as { values: unknown[] }).values) as unknown[]).length > 0
+    query !== null &&
+    typeof query === 'object' &&
+    query.submit === undefined &&
+    !query.name &&
+    typeof query.text === 'string' &&
+    Array.isArray(params) &&
+    params.length > 0
   ) {
-    const name = statementName(config.text);
-    if (name) config = { ...config, name };
+    const name = statementName(query.text);
+    if (name) config = { ...query, name };
   }
   return plainQuery.call(this, config, values, callback);
 };
