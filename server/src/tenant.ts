@@ -27,25 +27,30 @@ export const TENANT_CACHE_MS = 10_000;
 const TENANT_CACHE_SIZE = 1_000;
 
 /** One cache per database, so test apps on fresh databases never see each other's enterprises. */
-const tenantCaches = new WeakMap<Db, Map<string, { enterprise: Enterprise; until: number }>>();
+const tenantCaches = new WeakMap<Db, Map<string, { value: unknown; until: number }>>();
 
-async function cachedTenant(db: Db, key: string, find: () => Promise<Enterprise | undefined>): Promise<Enterprise | undefined> {
+/**
+ * `find()`, or what it answered for the same key of the same database within the last
+ * {@link TENANT_CACHE_MS}: for an enterprise's own rows that only change when its settings are
+ * edited. `undefined` and empty lists are never kept.
+ */
+export async function cachedForTenant<T>(db: Db, key: string, find: () => Promise<T>): Promise<T> {
   let cache = tenantCaches.get(db);
   if (!cache) tenantCaches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.enterprise;
-  const enterprise = await find();
-  if (!enterprise) {
+  if (hit && hit.until > now) return hit.value as T;
+  const value = await find();
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) {
     cache.delete(key);
-    return undefined;
+    return value;
   }
   if (cache.size >= TENANT_CACHE_SIZE) cache.clear();
-  cache.set(key, { enterprise, until: now + TENANT_CACHE_MS });
-  return enterprise;
+  cache.set(key, { value, until: now + TENANT_CACHE_MS });
+  return value;
 }
 
-/** Drops a database's cached enterprises: for changes made to the rows outside the gateway's own calls (tests, tools). */
+/** Drops a database's cached enterprises and their rows: for changes made to the rows outside the gateway's own calls (tests, tools). */
 export function forgetTenants(db: Db): void {
   tenantCaches.delete(db);
 }
@@ -53,12 +58,12 @@ export function forgetTenants(db: Db): void {
 /** The enterprise that owns a host name (normalised), from the cache when it was looked up lately. */
 export function tenantByDomain(db: Db, host: string): Promise<Enterprise | undefined> {
   const domain = normalizeHost(host);
-  return cachedTenant(db, `host:${domain}`, () => global.enterpriseByDomain(db, domain));
+  return cachedForTenant(db, `host:${domain}`, () => global.enterpriseByDomain(db, domain));
 }
 
 /** The enterprise of an id, from the cache when it was looked up lately. */
 export function tenantById(db: Db, eid: string): Promise<Enterprise | undefined> {
-  return cachedTenant(db, `id:${eid}`, () => global.enterpriseById(db, eid));
+  return cachedForTenant(db, `id:${eid}`, () => global.enterpriseById(db, eid));
 }
 
 /**

@@ -5,7 +5,7 @@ import { Code } from '@/api/codes';
 import { global, scoped, type Enterprise, type Scoped } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
-import { tenantByDomain } from '../../tenant';
+import { cachedForTenant, tenantByDomain } from '../../tenant';
 
 export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
   const names = { zh: e.nameZh, en: e.nameEn };
@@ -29,8 +29,9 @@ export async function enterpriseOfDomain(db: Db, domain: string): Promise<Enterp
   return enterprise;
 }
 
-export async function navBar(scope: Scoped, lang: Locale): Promise<NavItem[]> {
-  const rows = await scope.navItems();
+/** The nav bar is read on every page and written only when an enterprise is created: it is cached with the enterprise. */
+export async function navBar(db: Db, scope: Scoped, lang: Locale): Promise<NavItem[]> {
+  const rows = await cachedForTenant(db, `nav:${scope.enterpriseId}`, () => scope.navItems());
   return rows.map((r) => ({
     id: r.id,
     title: lang === 'en' ? r.titleEn : r.titleZh,
