@@ -26,15 +26,18 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.options.port}`;
   }
 
-  /** Starts it; resolves once it listens, rejects when it exits first or takes longer than `timeoutMs`. */
-  start(timeoutMs = 120_000): Promise<void> {
+  /** Starts it; resolves once it listens, rejects (and kills it) when it exits first or takes longer than `timeoutMs`. */
+  start(timeoutMs = 300_000): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', this.options.script], {
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(this.options.port), ...this.options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.options.name} did not start in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`${this.options.name} did not start in ${timeoutMs} ms:\n${this.output.slice(-15).join('\n')}`));
+      }, timeoutMs);
       const onLine = (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n').filter(Boolean)) {
           this.output.push(line);
