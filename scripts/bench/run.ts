@@ -12,7 +12,7 @@
  * and drops a database of its own. DATABASE_POOL_SIZE is passed to both servers (10).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import autocannon, { type RequestSpec } from 'autocannon';
 import { LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
@@ -108,7 +108,8 @@ async function load(url: string, spec: () => RequestSpec, seconds: number): Prom
     p50: round(quantile(latencies, 0.5)),
     p99: round(quantile(latencies, 0.99)),
     max: round(latencies.at(-1) ?? 0),
-    errors: failed + result.errors + result.timeouts + result.mismatches,
+    // No answer at all within the run is a failure, not a figure.
+    errors: failed + result.errors + result.timeouts + result.mismatches + (latencies.length === 0 ? 1 : 0),
   };
 }
 
@@ -242,6 +243,7 @@ function gatewayCases(setup: Awaited<ReturnType<typeof prepare>>): Case[] {
 
 function targetOf(figure: Figure, baseline: Figure): boolean | undefined {
   if (figure.database !== 'postgres') return undefined;
+  if (figure.requests === 0) return false;
   if (figure.kind === 'read') return figure.reqPerSec >= TARGETS.readRatio * baseline.reqPerSec && figure.p99 < TARGETS.readP99;
   if (figure.case === 'answer save') return figure.p99 < TARGETS.answerP99;
   return undefined;
@@ -304,7 +306,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
   }
   const baseline = figures.find((f) => f.kind === 'baseline')!;
   for (const f of figures) {
-    f.ratio = round(f.reqPerSec / baseline.reqPerSec, 2);
+    f.ratio = baseline.reqPerSec > 0 ? round(f.reqPerSec / baseline.reqPerSec, 2) : 0;
     f.target = targetOf(f, baseline);
   }
   return figures;
@@ -330,15 +332,22 @@ function table(figures: Figure[]): string {
   ].join('\n');
 }
 
+/** The machine's load before and after: figures taken while other work runs are not comparable. */
+const loadBefore = round(loadavg()[0]!, 2);
 const figures: Figure[] = [];
 for (const kind of databases) figures.push(...(await runOn(kind)));
+const loadAfter = round(loadavg()[0]!, 2);
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}`;
-console.log(`\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; ${machine}\n`);
+console.log(`\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; ${machine}; load ${loadBefore} before, ${loadAfter} after`);
+if (Math.max(loadBefore, loadAfter) > availableParallelism()) {
+  console.log('The machine was busy with other work during the run (load above its core count): these figures understate it.');
+}
+console.log('');
 console.log(table(figures));
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
-  `${JSON.stringify({ at: new Date().toISOString(), machine, connections, durationSeconds: duration, targets: TARGETS, figures }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, load: { before: loadBefore, after: loadAfter }, connections, durationSeconds: duration, targets: TARGETS, figures }, null, 2)}\n`,
 );
 console.log(`\nwritten to ${out}`);
 const missed = figures.filter((f) => f.target === false || f.errors > 0);
