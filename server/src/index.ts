@@ -2,6 +2,7 @@
  * Starts the gateway: `npx tsx server/src/index.ts` from the repository root.
  *
  * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR/pglite, ./data),
+ * DATABASE_POOL_SIZE (10 connections to PostgreSQL), DATABASE_PREPARE (`off`: no named prepared statements),
  * GATEWAY_PREFIX (/gateway), DIST_DIR (./dist, served when it exists), TRUST_PROXY (1 behind
  * a reverse proxy that sets X-Forwarded-For), H5_URL (the mobile site phones are sent to), and
  * the mail, sign-in and outbox settings listed in the README.
@@ -10,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
@@ -27,7 +28,9 @@ const dataDir = resolve(env.DATA_DIR ?? 'data');
 const pgliteDir = join(dataDir, 'pglite');
 
 const database = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir },
+  env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL, poolSize: poolSizeFrom(env), prepareStatements: env.DATABASE_PREPARE !== 'off' }
+    : { dataDir: pgliteDir },
 );
 /**
  * Uploaded and exported files, also the demo's exports written by the first seed: in the data

@@ -17,13 +17,63 @@ export function normalizeHost(host: string): string {
 }
 
 /**
+ * How long a found enterprise is reused without asking the database again. Every request needs
+ * its enterprise; the rows change only when a company's settings are edited outside the gateway
+ * (the gateway itself only adds enterprises and domains), so a change shows within this time on
+ * every replica. Hosts and ids that match no enterprise are never kept.
+ */
+export const TENANT_CACHE_MS = 10_000;
+/** Entries one database's cache holds at most (it starts afresh beyond). */
+const TENANT_CACHE_SIZE = 1_000;
+
+/** One cache per database, so test apps on fresh databases never see each other's enterprises. */
+const tenantCaches = new WeakMap<Db, Map<string, { value: unknown; until: number }>>();
+
+/**
+ * `find()`, or what it answered for the same key of the same database within the last
+ * {@link TENANT_CACHE_MS}: for an enterprise's own rows that only change when its settings are
+ * edited. `undefined` and empty lists are never kept.
+ */
+export async function cachedForTenant<T>(db: Db, key: string, find: () => Promise<T>): Promise<T> {
+  let cache = tenantCaches.get(db);
+  if (!cache) tenantCaches.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.value as T;
+  const value = await find();
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) {
+    cache.delete(key);
+    return value;
+  }
+  if (cache.size >= TENANT_CACHE_SIZE) cache.clear();
+  cache.set(key, { value, until: now + TENANT_CACHE_MS });
+  return value;
+}
+
+/** Drops a database's cached enterprises and their rows: for changes made to the rows outside the gateway's own calls (tests, tools). */
+export function forgetTenants(db: Db): void {
+  tenantCaches.delete(db);
+}
+
+/** The enterprise that owns a host name (normalised), from the cache when it was looked up lately. */
+export function tenantByDomain(db: Db, host: string): Promise<Enterprise | undefined> {
+  const domain = normalizeHost(host);
+  return cachedForTenant(db, `host:${domain}`, () => global.enterpriseByDomain(db, domain));
+}
+
+/** The enterprise of an id, from the cache when it was looked up lately. */
+export function tenantById(db: Db, eid: string): Promise<Enterprise | undefined> {
+  return cachedForTenant(db, `id:${eid}`, () => global.enterpriseById(db, eid));
+}
+
+/**
  * The request's enterprise: the one named by the `eid` header when present, else the one
  * whose domain is the request's host. `undefined` when neither is configured.
  */
 export function resolveTenant(db: Db, c: Context): Promise<Enterprise | undefined> {
   const eid = c.req.header(EID_HEADER)?.trim();
-  if (eid) return global.enterpriseById(db, eid);
-  return global.enterpriseByDomain(db, normalizeHost(new URL(c.req.url).host));
+  if (eid) return tenantById(db, eid);
+  return tenantByDomain(db, new URL(c.req.url).host);
 }
 
 /**

@@ -10,7 +10,7 @@ import { endpoints, type EndpointName } from '@/api/endpoints';
 import type { Envelope, LoginResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { createApp, type AppOptions } from './app';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { prepareDatabase } from './prepare';
 
 /** Password of the demo accounts (all but E1005). */
@@ -19,16 +19,16 @@ export const DEMO_PASSWORD = 'Xuetang@2026';
 export const HOST_ONE = 'localhost';
 export const HOST_TWO = '127.0.0.1';
 
-/** A fresh test database; `close` also drops its PostgreSQL schema. */
-export async function openTestDatabase(): Promise<Database> {
+/** A fresh test database; `close` also drops its PostgreSQL schema. A `logger` sees every statement. */
+export async function openTestDatabase(options: Pick<DatabaseOptions, 'logger'> = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase();
+  if (!url) return openDatabase(options);
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: url, searchPath: schema, poolSize: 4 });
+  const database = await openDatabase({ ...options, databaseUrl: url, searchPath: schema, poolSize: 4 });
   return {
     ...database,
     close: async () => {

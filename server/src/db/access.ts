@@ -31,6 +31,35 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
+/**
+ * The session lookup of every signed-in call, built once per database: Drizzle keeps the SQL
+ * text, and PostgreSQL the plan of the named statement on each connection.
+ */
+const activeSessionQueries = new WeakMap<Db, ReturnType<typeof buildActiveSessionQuery>>();
+function buildActiveSessionQuery(db: Db) {
+  const enterpriseId = sql.placeholder('enterpriseId');
+  return db
+    .select({ sessionId: sessions.id, member: memberColumns })
+    .from(sessions)
+    .innerJoin(enterpriseUsers, eq(enterpriseUsers.id, sessions.enterpriseUserId))
+    .innerJoin(users, eq(users.id, enterpriseUsers.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(sessions.enterpriseId, enterpriseId),
+        eq(enterpriseUsers.enterpriseId, enterpriseId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('xt_active_session');
+}
+function activeSessionQuery(db: Db) {
+  let query = activeSessionQueries.get(db);
+  if (!query) activeSessionQueries.set(db, (query = buildActiveSessionQuery(db)));
+  return query;
+}
+
 export const global = {
   async enterpriseByDomain(db: Db, domain: string): Promise<Enterprise | undefined> {
     const [row] = await db
@@ -139,20 +168,7 @@ export function scoped(db: Db, enterpriseId: string) {
 
     /** The live session of a token hash in this enterprise, with its member. */
     async activeSession(tokenHash: string): Promise<{ sessionId: string; member: Member } | undefined> {
-      const [row] = await db
-        .select({ sessionId: sessions.id, member: memberColumns })
-        .from(sessions)
-        .innerJoin(enterpriseUsers, eq(enterpriseUsers.id, sessions.enterpriseUserId))
-        .innerJoin(users, eq(users.id, enterpriseUsers.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            eq(sessions.enterpriseId, enterpriseId),
-            eq(enterpriseUsers.enterpriseId, enterpriseId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-          ),
-        );
+      const [row] = await activeSessionQuery(db).execute({ tokenHash, enterpriseId });
       return row;
     },
 

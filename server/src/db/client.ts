@@ -9,10 +9,11 @@
  * one process at a time (a lock file beside it), and a folder that cannot be opened stops the
  * start with a message that says what to do.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,6 +43,28 @@ export interface DatabaseOptions {
   searchPath?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: send parameterised statements as named prepared statements (parsed once per
+   * connection), on unless `false` (poolers that cannot keep them, such as PgBouncer in transaction
+   * mode before 1.21).
+   */
+  prepareStatements?: boolean;
+  /** Sees every statement the Drizzle database sends (tests count them). */
+  logger?: Logger;
+}
+
+/** Connections a gateway process keeps to PostgreSQL unless `DATABASE_POOL_SIZE` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * The PostgreSQL pool size from the environment: `DATABASE_POOL_SIZE` when it is a whole number
+ * from 1 to 1000, else {@link DEFAULT_POOL_SIZE}.
+ *
+ * @example poolSizeFrom({ DATABASE_POOL_SIZE: '20' }) → 20
+ */
+export function poolSizeFrom(env: Record<string, string | undefined>): number {
+  const value = Number(env.DATABASE_POOL_SIZE);
+  return Number.isInteger(value) && value >= 1 && value <= 1000 ? value : DEFAULT_POOL_SIZE;
 }
 
 /** How long a request waits for a PostgreSQL connection before it fails. */
@@ -80,7 +103,7 @@ const unlockSql = sql`select pg_advisory_unlock(hashtext(current_schema()))`;
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.logger);
 }
 
 /** The lock file of a PGlite folder: beside it, holding the owning process id. */
@@ -151,7 +174,7 @@ async function createPglite(dir: string): Promise<PGlite> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
   if (dataDir) {
@@ -169,7 +192,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client, schema, logger });
   return {
     db,
     kind: 'pglite',
@@ -192,6 +215,53 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** At most this many distinct statement texts get a name; the rest run unnamed, so the cache per connection stays bounded. */
+export const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * The prepared-statement name of a statement text: the same text always gets the same name;
+ * `undefined` once {@link MAX_NAMED_STATEMENTS} texts have names.
+ *
+ * @example statementName('select 1 where $1') → 'xt_…' (24 hex digits)
+ */
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `xt_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * A `pg` client that sends every statement with parameters as a named prepared statement: the
+ * server parses and plans it once per connection instead of on every call, which is most of the
+ * cost of the gateway's short statements. Statements without parameters (migrations, `begin`,
+ * several commands at once) go as they are.
+ */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as unknown as QueryFn;
+(PreparingClient.prototype as unknown as { query: QueryFn }).query = function (this: pg.Client, config, values, callback) {
+  const query = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | null;
+  const params = values ?? query?.values;
+  if (
+    query !== null &&
+    typeof query === 'object' &&
+    query.submit === undefined &&
+    !query.name &&
+    typeof query.text === 'string' &&
+    Array.isArray(params) &&
+    params.length > 0
+  ) {
+    const name = statementName(query.text);
+    if (name) config = { ...query, name };
+  }
+  return plainQuery.call(this, config, values, callback);
+};
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const settings = [
     `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
@@ -199,8 +269,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
   ];
   const pool = new pg.Pool({
+    ...(options.prepareStatements === false ? {} : { Client: PreparingClient }),
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
@@ -213,7 +284,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error('[db] connection lost:', error.message));
   });
-  const db: Db = drizzlePg({ client: pool, schema });
+  const db: Db = drizzlePg({ client: pool, schema, logger: options.logger });
   return {
     db,
     kind: 'postgres',

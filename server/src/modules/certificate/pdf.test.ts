@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateItem } from '@/api/certificate-types';
 import type { PageResult } from '@/api/types';
 import { enterprises } from '../../db/schema';
+import { forgetTenants } from '../../tenant';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
 import { fetchRow } from '../course/test-support';
 import { dataOf, signIn, type Who } from '../home/test-support';
@@ -28,7 +29,11 @@ const download = async (id: string, options: { lang?: 'zh' | 'en'; host?: string
 };
 /** A page's text with the spaces between text items taken out, so words split across items still match. */
 const joined = (text: string) => text.replace(/\s+/g, '');
-const setLogo = (logo: string) => gw.database.db.update(enterprises).set({ logo }).where(eq(enterprises.id, e1001.enterpriseId));
+/** Changes the logo behind the gateway's back, so its cached enterprise is dropped too. */
+const setLogo = async (logo: string) => {
+  await gw.database.db.update(enterprises).set({ logo }).where(eq(enterprises.id, e1001.enterpriseId));
+  forgetTenants(gw.database.db);
+};
 
 describe('the certificate PDF', () => {
   it('is a landscape one-page PDF in Chinese with the holder, the certificate, its project and the code', async () => {

@@ -155,15 +155,17 @@ export function courseData(db: Db, eid: string) {
     /** One page of published course ids matching a filter, and how many match in all. */
     async coursePageIds(memberId: string, f: CourseFilter, offset: number, limit: number) {
       const where = courseConditions(memberId, f);
-      const [total] = await db.select({ n: count() }).from(courses).where(where);
+      // The page and the total in one statement; only a page past the end counts again.
       const rows = await db
-        .select({ id: courses.id })
+        .select({ id: courses.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(courses)
         .where(where)
         .orderBy(...orderOf(f.sort))
         .offset(offset)
         .limit(limit);
-      return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+      if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
+      const [total] = await db.select({ n: count() }).from(courses).where(where);
+      return { ids: [], total: total?.n ?? 0 };
     },
 
     /** The caller's published courses by learning status, and those collected. */

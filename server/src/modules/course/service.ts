@@ -183,10 +183,13 @@ async function watchableCourse(ctx: AuthContext, courseId: string): Promise<Cour
 }
 
 export async function courseView(ctx: AuthContext, courseId: string): Promise<CourseDetail> {
-  const access = await publishedCourse(ctx, courseId);
+  // The card and the caller's extras are read beside the access check; nothing leaves before it passes.
+  const [access, [card], extras] = await Promise.all([
+    publishedCourse(ctx, courseId),
+    courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, [courseId]),
+    dataOf(ctx).courseExtras(ctx.member.id, courseId),
+  ]);
   const course = access.course!;
-  const [card] = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, [courseId]);
-  const extras = await dataOf(ctx).courseExtras(ctx.member.id, courseId);
   return {
     ...card!,
     status: course.status,

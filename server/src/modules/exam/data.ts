@@ -18,6 +18,7 @@ import {
   examTasks,
   exams,
 } from '../../db/schema';
+import { rowsOf } from '../course/cards';
 import { memberRows } from '../course/scoped';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -349,28 +350,43 @@ export function examScope(db: Db, eid: string) {
         .where(and(eq(examAnswers.enterpriseId, eid), eq(examAnswers.paperId, paperId)));
     },
 
-    /** Stores an answer unless the stored one has an equal or higher seq; answers what is stored now. */
-    async saveAnswer(input: { paperId: string; questionId: string; answer: string[]; seq: number; at: Date }): Promise<AnswerRow> {
-      await db
-        .insert(examAnswers)
-        .values({
-          enterpriseId: eid,
-          paperId: input.paperId,
-          questionId: input.questionId,
-          answer: input.answer,
-          seq: input.seq,
-          savedAt: input.at,
-        })
-        .onConflictDoUpdate({
-          target: [examAnswers.paperId, examAnswers.questionId],
-          set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
-          setWhere: sql`${examAnswers.seq} < excluded.seq`,
-        });
-      const [row] = await db
+    /**
+     * Stores an answer if the paper is still in progress before its deadline (`at`) and the
+     * stored answer has a lower seq, in one statement: the paper row is locked only while it
+     * runs, so a hand-in at the same moment either comes first (and nothing is stored) or
+     * waits for it. Answers `closed` when the paper is not open, else what is stored now.
+     */
+    async saveAnswerIfOpen(input: { paperId: string; questionId: string; answer: string[]; seq: number; at: Date }): Promise<
+      { questionId: string; seq: number; savedAt: Date } | 'closed'
+    > {
+      const at = input.at.toISOString();
+      const result = await db.execute(sql`
+        with open_paper as (
+          select ${examPapers.id} as id from ${examPapers}
+          where ${examPapers.enterpriseId} = ${eid} and ${examPapers.id} = ${input.paperId}
+            and ${examPapers.status} = 0 and ${examPapers.deadlineAt} > ${at}::timestamptz
+          for update
+        ), saved as (
+          insert into ${examAnswers} (enterprise_id, paper_id, question_id, answer, seq, saved_at)
+          select ${eid}, id, ${input.questionId}, ${JSON.stringify(input.answer)}::jsonb, ${input.seq}, ${at}::timestamptz from open_paper
+          on conflict (paper_id, question_id) do update
+            set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+            where ${examAnswers}.seq < excluded.seq
+          returning question_id, seq, saved_at
+        )
+        select (select count(*) from open_paper)::int as open, saved.question_id, saved.seq::float8 as seq, saved.saved_at
+        from (select 1) as one left join saved on true`);
+      const [row] = rowsOf<{ open: number; question_id: string | null; seq: number | null; saved_at: string | Date | null }>(result);
+      if (!row || row.open === 0) return 'closed';
+      if (row.question_id !== null && row.seq !== null && row.saved_at !== null) {
+        return { questionId: row.question_id, seq: Number(row.seq), savedAt: new Date(row.saved_at) };
+      }
+      // A stale seq: the newer answer stays and is answered.
+      const [stored] = await db
         .select()
         .from(examAnswers)
         .where(and(eq(examAnswers.enterpriseId, eid), eq(examAnswers.paperId, input.paperId), eq(examAnswers.questionId, input.questionId)));
-      return row!;
+      return stored ? { questionId: stored.questionId, seq: stored.seq, savedAt: stored.savedAt } : 'closed';
     },
 
     /** Writes the automatic scores of a handed-in paper, creating empty answers for unanswered questions. */

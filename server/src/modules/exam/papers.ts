@@ -371,15 +371,14 @@ export async function examAnswerSave(ctx: AuthContext, body: AnswerSaveBody): Pr
     : undefined;
   if (!question) throw notFound();
   const answer = checkedAnswer(question, body.answer);
-  return ctx.db.transaction(async (tx) => {
-    const t = examScope(tx, eid);
-    const locked = await t.lockPaper(paper.id);
-    if (!locked || locked.status !== PaperStatus.inProgress) throw closedError(locked?.submitReason ?? null);
-    const at = new Date();
-    if (locked.deadlineAt.getTime() <= at.getTime()) throw closedError('timeout');
-    const stored = await t.saveAnswer({ paperId: paper.id, questionId: question.id, answer, seq: body.seq, at });
-    return { questionId: stored.questionId, seq: stored.seq, savedAt: stored.savedAt.toISOString() };
-  });
+  const at = new Date();
+  const stored = await s.saveAnswerIfOpen({ paperId: paper.id, questionId: question.id, answer, seq: body.seq, at });
+  if (stored === 'closed') {
+    // Handed in meanwhile, or the deadline passed since the paper was read.
+    const now = await s.paper(paper.id, ctx.member.id);
+    throw closedError(now && now.status !== PaperStatus.inProgress ? now.submitReason : 'timeout');
+  }
+  return { questionId: stored.questionId, seq: stored.seq, savedAt: stored.savedAt.toISOString() };
 }
 
 /** `examScreenSwitch`: counts a leave of the page once per event id; past the limit the paper is handed in. */

@@ -21,7 +21,7 @@ export const systemRoutes = {
       enumOptions(ctx.db, (await ctx.findTenant())?.id, enumName, ctx.lang),
   }),
   navBarList: authRoute({
-    handle: async (ctx) => navBar(ctx.scope, ctx.lang),
+    handle: async (ctx) => navBar(ctx.db, ctx.scope, ctx.lang),
   }),
   regionList: publicRoute({
     input: z.object({ parentId: z.string().max(12).optional() }),

@@ -5,7 +5,7 @@ import { Code } from '@/api/codes';
 import { global, scoped, type Enterprise, type Scoped } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
-import { normalizeHost } from '../../tenant';
+import { cachedForTenant, tenantByDomain } from '../../tenant';
 
 export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
   const names = { zh: e.nameZh, en: e.nameEn };
@@ -24,13 +24,14 @@ export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
 
 /** The enterprise that owns a host name (a port is ignored), or a 404 envelope. */
 export async function enterpriseOfDomain(db: Db, domain: string): Promise<Enterprise> {
-  const enterprise = await global.enterpriseByDomain(db, normalizeHost(domain));
+  const enterprise = await tenantByDomain(db, domain);
   if (!enterprise) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');
   return enterprise;
 }
 
-export async function navBar(scope: Scoped, lang: Locale): Promise<NavItem[]> {
-  const rows = await scope.navItems();
+/** The nav bar is read on every page and written only when an enterprise is created: it is cached with the enterprise. */
+export async function navBar(db: Db, scope: Scoped, lang: Locale): Promise<NavItem[]> {
+  const rows = await cachedForTenant(db, `nav:${scope.enterpriseId}`, () => scope.navItems());
   return rows.map((r) => ({
     id: r.id,
     title: lang === 'en' ? r.titleEn : r.titleZh,

@@ -1,0 +1,170 @@
+/**
+ * The calls every page and every player or exam runner makes most often, held to budgets that
+ * do not depend on the machine: how many statements each sends to the database and how many
+ * bytes it answers. `npm run bench` measures their speed; these catch the regressions that make
+ * them slow (a query per row, a lookup that stopped being cached, a payload that grew).
+ * And the enterprise cache behind every call: what it keeps, for how long, and what it never keeps.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EndpointName } from '@/api/endpoints';
+import type { PaperSession } from '@/api/exam-types';
+import type { CourseItem, CourseResourceItem, ResourceWatchResult } from '@/api/learning-types';
+import type { PageResult, WebInfo } from '@/api/types';
+import { enterpriseDomains, enterprises } from './db/schema';
+import { prepareDatabase } from './prepare';
+import { forgetTenants, TENANT_CACHE_MS } from './tenant';
+import { createTestApp, openTestDatabase, testGatewayOn, type CallOptions, type TestGateway } from './testing';
+
+/** Statements and answer bytes each hot call may take (the envelope included). */
+const BUDGETS: Record<string, { statements: number; bytes: number }> = {
+  websiteViewPublic: { statements: 0, bytes: 1_000 },
+  navBarList: { statements: 1, bytes: 3_000 },
+  coursePage: { statements: 5, bytes: 10_000 },
+  courseView: { statements: 6, bytes: 2_000 },
+  progressSave: { statements: 16, bytes: 400 },
+  examAnswerSave: { statements: 4, bytes: 300 },
+};
+
+let statements: string[] = [];
+let gw: TestGateway;
+let token: string;
+beforeAll(async () => {
+  const database = await openTestDatabase({ logger: { logQuery: (query) => statements.push(query) } });
+  await prepareDatabase(database);
+  gw = testGatewayOn(database);
+  token = await gw.login('E1001');
+});
+afterAll(() => gw?.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** Calls a row and answers what it sent to the database and the size of its answer. */
+async function measured<T>(name: EndpointName, options: CallOptions) {
+  statements = [];
+  const { res, body } = await gw.call<T>(name, { lang: 'zh', ...options });
+  const sent = statements;
+  statements = [];
+  expect(body.code, `${name}: ${body.msg}`).toBe(200);
+  return { data: body.data, statements: sent, bytes: new TextEncoder().encode(JSON.stringify(body)).length, res };
+}
+
+async function withinBudget(name: EndpointName, options: CallOptions) {
+  // The first call fills the enterprise cache; the budget is for every call after it.
+  await gw.call(name, { lang: 'zh', ...options });
+  const figures = await measured(name, options);
+  const budget = BUDGETS[name]!;
+  expect(figures.statements.length, `${name} sent:\n${figures.statements.join('\n')}`).toBeLessThanOrEqual(budget.statements);
+  expect(figures.bytes, `${name} answered ${figures.bytes} bytes`).toBeLessThanOrEqual(budget.bytes);
+  return figures;
+}
+
+describe('hot reads stay within their budgets', () => {
+  it('website view: from the enterprise cache, no statement at all', async () => {
+    const { data } = await withinBudget('websiteViewPublic', { query: { domain: 'localhost' } });
+    expect((data as WebInfo).name).toBe('星辰科技');
+  });
+
+  it('nav bar: the session only; the items are cached with the enterprise', async () => {
+    await withinBudget('navBarList', { token });
+  });
+
+  it('course page: a page of eight with lecturers and durations in a fixed number of statements, not one per course', async () => {
+    const { data, statements: sent } = await withinBudget('coursePage', { token, body: { pageCurrent: 1, pageSize: 8 } });
+    expect((data as PageResult<CourseItem>).list).toHaveLength(8);
+    // The second page costs the same: nothing grows with the rows.
+    const second = await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 2, pageSize: 8 } });
+    expect(second.data.list.length).toBeGreaterThan(0);
+    expect(second.statements.length).toBeLessThanOrEqual(sent.length);
+    // A page past the end is empty and still tells the total.
+    const past = await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 99, pageSize: 8 } });
+    expect(past.data.list).toEqual([]);
+    expect(past.data.totalCount).toBe((data as PageResult<CourseItem>).totalCount);
+    expect((data as PageResult<CourseItem>).totalCount).toBeGreaterThan(8);
+  });
+
+  it('course detail', async () => {
+    const page = await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 1, pageSize: 8 } });
+    await withinBudget('courseView', { token, query: { courseId: page.data.list[0]!.id } });
+  });
+});
+
+describe('hot writes stay within their budgets', () => {
+  it('progress heartbeat', async () => {
+    const courses = await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 1, pageSize: 50 } });
+    let watch: ResourceWatchResult | undefined;
+    for (const course of courses.data.list.filter((c) => c.isFree)) {
+      const tree = await measured<CourseResourceItem[]>('chapterPeriodList', { token, query: { courseId: course.id } });
+      const flat = (items: CourseResourceItem[]): CourseResourceItem[] => items.flatMap((i) => [i, ...flat(i.subTrainingProgress ?? [])]);
+      const video = flat(tree.data).find((i) => i.resourceType === 2 && i.totalDuration > 10);
+      if (!video) continue;
+      watch = (await measured<ResourceWatchResult>('resourceWatch', { token, body: { courseId: course.id, itemId: video.subResourceId } })).data;
+      break;
+    }
+    expect(watch).toBeDefined();
+    await withinBudget('progressSave', { token, body: { watchId: watch!.watchId, intervals: [[0, 1]], position: 1 } });
+  });
+
+  it('exam answer save: the session, the paper, its questions and one statement that saves', async () => {
+    const tasks = await measured<PageResult<{ taskId: string; name: string }>>('examTaskRecordPage', { token, lang: 'en', body: { pageSize: 100 } });
+    const task = tasks.data.list.find((t) => t.name === 'General assessment')!;
+    const paper = (await measured<PaperSession>('examStart', { token, body: { taskId: task.taskId } })).data;
+    const question = paper.questions.find((q) => q.questionType === 1)!;
+    const saveOf = (seq: number) => ({
+      token,
+      body: { paperId: paper.paperId, questionId: question.questionId, answer: [question.options[seq % 2]!.key], seq },
+    });
+    await gw.call('examAnswerSave', saveOf(1));
+    const { data } = await measured<{ seq: number }>('examAnswerSave', saveOf(2));
+    expect(data.seq).toBe(2);
+    const figures = await measured('examAnswerSave', saveOf(3));
+    expect(figures.statements.length).toBeLessThanOrEqual(BUDGETS.examAnswerSave!.statements);
+    expect(figures.bytes).toBeLessThanOrEqual(BUDGETS.examAnswerSave!.bytes);
+  });
+});
+
+/** 星辰科技's enterprise code. */
+const XINGCHEN = 'xingchen';
+
+describe('the enterprise cache', () => {
+  const view = (host: string) => gw.call<WebInfo>('websiteViewPublic', { host, lang: 'en' });
+
+  it('answers a change made outside the gateway once its time is up, and at once after forgetTenants', async () => {
+    const before = await view('localhost');
+    expect(before.body.data.websiteTitle).not.toBe('Renamed for the cache test');
+    const original = before.body.data.websiteTitle;
+    await gw.database.db.update(enterprises).set({ titleEn: 'Renamed for the cache test' }).where(eq(enterprises.code, XINGCHEN));
+    try {
+      expect((await view('localhost')).body.data.websiteTitle).toBe(original);
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + TENANT_CACHE_MS + 1);
+      expect((await view('localhost')).body.data.websiteTitle).toBe('Renamed for the cache test');
+    } finally {
+      vi.restoreAllMocks();
+      await gw.database.db.update(enterprises).set({ titleEn: original }).where(eq(enterprises.code, XINGCHEN));
+      forgetTenants(gw.database.db);
+    }
+    expect((await view('localhost')).body.data.websiteTitle).toBe(original);
+  });
+
+  it('never keeps a host that matched no enterprise: a domain added later is found at once', async () => {
+    expect((await view('late.example.com')).body.code).toBe(404);
+    const [row] = await gw.database.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.code, XINGCHEN));
+    await gw.database.db.insert(enterpriseDomains).values({ domain: 'late.example.com', enterpriseId: row!.id });
+    const found = await view('late.example.com');
+    expect(found.body.code).toBe(200);
+    expect(found.body.data.eid).toBe(row!.id);
+  });
+
+  it('is one per database: a gateway on another database never answers this one’s enterprises', async () => {
+    const other = await createTestApp();
+    try {
+      const mine = (await view('localhost')).body.data.eid;
+      const theirs = (await other.call<WebInfo>('websiteViewPublic', { host: 'localhost' })).body.data.eid;
+      expect(theirs).not.toBe(mine);
+      const [row] = await other.database.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.code, XINGCHEN));
+      expect(theirs).toBe(row!.id);
+    } finally {
+      await other.close();
+    }
+  });
+});
