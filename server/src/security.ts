@@ -16,7 +16,7 @@ export const HSTS = 'max-age=31536000';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /** Powerful features the product never uses are off for every frame; the player may go full screen. */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), ' +
   'fullscreen=(self), autoplay=(self), picture-in-picture=(self)';
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

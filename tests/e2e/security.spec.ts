@@ -17,12 +17,13 @@ test.beforeEach(async ({ context }) => {
 
 /**
  * Records what the policy blocks on a page: the `securitypolicyviolation` events and the
- * console's policy errors, with the page they happened on.
+ * console's policy errors (content and permissions policies), with the page they happened on.
  */
 async function watchPolicy(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) seen.push(`console ${page.url()}: ${message.text()}`);
+    // Also the permissions policy: a feature the browser does not know is a console error.
+    if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text())) seen.push(`console ${page.url()}: ${message.text()}`);
   });
   await page.exposeFunction('__policyViolation', (text: string) => seen.push(text));
   await page.addInitScript(() => {
