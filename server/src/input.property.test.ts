@@ -46,7 +46,9 @@ function queryFor(name: EndpointName): fc.Arbitrary<Record<string, string>> {
   const fields = fieldsOf(routeTable[name]?.input);
   const text = fc.oneof(fc.string({ maxLength: 40 }), oddValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')));
   return fields.length
-    ? fc.record(Object.fromEntries(fields.map((f) => [f, text])), { requiredKeys: [] })
+    ? fc
+        .record(Object.fromEntries(fields.map((f) => [f, text])), { requiredKeys: [] })
+        .map((query) => Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)))
     : fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 });
 }
 
