@@ -74,6 +74,9 @@ test('every page type runs under the policy without a single violation', async (
 
   // The player: a video that plays, then the PDF drawn by its worker.
   await open(page, `/watch/course?courseId=${id}`);
+  const contents = page.getByRole('navigation', { name: '课程目录' });
+  await contents.getByRole('link', { name: /欢迎视频/ }).click();
+  await expect(page.getByRole('heading', { name: '欢迎视频', level: 1 })).toBeVisible();
   const video = page.locator('video');
   await expect(video).toBeVisible();
   await video.evaluate(async (m: HTMLVideoElement) => {
@@ -81,7 +84,7 @@ test('every page type runs under the policy without a single violation', async (
     await m.play();
   });
   await expect.poll(() => video.evaluate((m: HTMLVideoElement) => m.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
-  await page.getByRole('navigation', { name: '课程目录' }).getByRole('link', { name: /企业文化手册/ }).click();
+  await contents.getByRole('link', { name: /企业文化手册/ }).click();
   await expect(page.getByText('第 1 / 3 页')).toBeVisible({ timeout: 20_000 });
 
   // The exam runner, and the exam centre.
