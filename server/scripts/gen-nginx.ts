@@ -3,11 +3,16 @@
  * behind it, doing what `server/src/static.ts` does. Run after changing the route table:
  *
  *   npx tsx server/scripts/gen-nginx.ts [--prefix /gateway] [--upstream 127.0.0.1:4321] [--root /srv/xuetang/dist]
+ *     [--csp /srv/xuetang/csp.conf]
+ *
+ * The Content-Security-Policy names the hashes of the build's inline scripts, so it is written
+ * per build into its own file, included here: `npx tsx server/scripts/gen-csp.ts dist /srv/xuetang/csp.conf`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { localizePath, locales, routes, type RouteEntry } from '@/i18n/routes';
+import { PERMISSIONS_POLICY, REFERRER_POLICY } from '../src/security';
 
 export interface NginxOptions {
   /** Gateway prefix the gateway runs with (GATEWAY_PREFIX). */
@@ -16,21 +21,34 @@ export interface NginxOptions {
   upstream: string;
   /** Folder holding the built site. */
   root: string;
+  /** The file `gen-csp.ts` writes for this build: the pages' Content-Security-Policy header. */
+  csp: string;
 }
 
 export const defaultNginxOptions: NginxOptions = {
   prefix: '/gateway',
   upstream: '127.0.0.1:4321',
   root: '/srv/xuetang/dist',
+  csp: '/srv/xuetang/csp.conf',
 };
 
 const BUILT_META = '<meta name="xt-gateway" content="/gateway">';
 
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const siteHeaders = [
+/** The headers `server/src/security.ts` sends on every answer; HSTS only over https. */
+const commonHeaders = [
   'add_header X-Content-Type-Options nosniff always;',
-  'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+  `add_header Referrer-Policy ${REFERRER_POLICY} always;`,
+  `add_header Permissions-Policy "${PERMISSIONS_POLICY}" always;`,
+  'add_header Cross-Origin-Opener-Policy same-origin always;',
+  'add_header Strict-Transport-Security $xuetang_hsts always;',
+];
+/** Pages also get the policy of the build and may be framed only by the site itself. */
+const pageHeaders = (options: NginxOptions) => [
+  ...commonHeaders,
+  'add_header X-Frame-Options SAMEORIGIN always;',
+  `include ${options.csp};`,
 ];
 
 /** The location regex of a parameterised route in a language: `^/en/knowledge/course/[^/]+/?$`. */
@@ -54,7 +72,7 @@ export function renderNginxConf(options: NginxOptions = defaultNginxOptions): st
       const shell = `${localizePath(route.path, locale)}/index.html`;
       return [
         `location ~ ${paramLocation(route, locale)} {`,
-        ...siteHeaders.map((h) => `    ${h}`),
+        ...pageHeaders(options).map((h) => `    ${h}`),
         '    add_header Cache-Control $xuetang_cache always;',
         `    try_files $uri $uri/index.html ${shell};`,
         '}',
@@ -70,7 +88,10 @@ export function renderNginxConf(options: NginxOptions = defaultNginxOptions): st
 # - the cookie lang=en sends a path without /en to the /en path (not the gateway, build assets or files);
 # - ${prefix}/ is proxied to the gateway;
 # - the gateway prefix is written into the pages' <meta name="xt-gateway"> (sub_filter), so a
-#   build made for /gateway works under another prefix.
+#   build made for /gateway works under another prefix;
+# - the security headers: nosniff, referrer, permissions and opener policies, HSTS over https only,
+#   and on pages the Content-Security-Policy of the build, written after each build by
+#   npx tsx server/scripts/gen-csp.ts dist ${options.csp}
 
 upstream xuetang_gateway {
     server ${options.upstream};
@@ -85,6 +106,12 @@ map "$cookie_lang:$uri" $xuetang_to_en {
 map $uri $xuetang_not_found {
     default /404;
     "~^/en(?:/|$)" /en/404;
+}
+
+# nginx sends no header whose value is empty: HSTS goes out over https only.
+map $scheme $xuetang_hsts {
+    default "";
+    https "max-age=31536000";
 }
 
 map $sent_http_content_type $xuetang_cache {
@@ -126,7 +153,7 @@ server {
     }
 
     location ^~ /_astro/ {
-${block(siteHeaders, '        ')}
+${block(commonHeaders, '        ')}
         add_header Cache-Control "public, max-age=31536000, immutable";
         try_files $uri =404;
     }
@@ -134,7 +161,7 @@ ${block(siteHeaders, '        ')}
 ${block(shells.flat())}
 
     location / {
-${block(siteHeaders, '        ')}
+${block(pageHeaders(options), '        ')}
         add_header Cache-Control $xuetang_cache always;
         try_files $uri $uri/index.html $uri.html =404;
     }
@@ -150,6 +177,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       prefix: { type: 'string', default: defaultNginxOptions.prefix },
       upstream: { type: 'string', default: defaultNginxOptions.upstream },
       root: { type: 'string', default: defaultNginxOptions.root },
+      csp: { type: 'string', default: defaultNginxOptions.csp },
     },
   });
   writeFileSync(target, renderNginxConf(values));

@@ -34,6 +34,7 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { registerEndpoints, type RouteTable } from './routing';
+import { securityHeaders, type CspSources } from './security';
 import { serveSite } from './static';
 
 export const DEFAULT_GATEWAY_PREFIX = '/gateway';
@@ -54,6 +55,8 @@ export interface AppOptions {
   files?: FileStore;
   /** The mobile site phones and tablets are redirected to (spec section 2); none by default. */
   h5Url?: string;
+  /** Origins the pages' Content-Security-Policy allows beyond the site's own. */
+  csp?: CspSources;
 }
 
 /**
@@ -111,11 +114,7 @@ export function createApp(options: AppOptions): Hono {
 
   const app = new Hono();
 
-  app.use(async (c, next) => {
-    await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  app.use(securityHeaders({ trustProxy: options.trustProxy ?? false }));
 
   // Multipart upload calls take a file of up to 5 MB; every other call keeps the 1 MiB limit.
   const uploadPaths = new Set(uploadEndpoints.map((name) => `${prefix}/${endpoints[name].path}`));
@@ -141,7 +140,7 @@ export function createApp(options: AppOptions): Hono {
     trustProxy: options.trustProxy ?? false,
   });
 
-  const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix, h5Url: options.h5Url }) : undefined;
+  const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix, h5Url: options.h5Url, csp: options.csp }) : undefined;
   if (site) app.all('*', (c) => (inGateway(c.req.path) ? c.notFound() : site(c)));
 
   app.notFound((c) => {

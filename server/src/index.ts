@@ -4,7 +4,9 @@
  * PORT (4321), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in DATA_DIR/pglite, ./data),
  * DATABASE_POOL_SIZE (10 connections to PostgreSQL), DATABASE_PREPARE (`off`: no named prepared statements),
  * GATEWAY_PREFIX (/gateway), DIST_DIR (./dist, served when it exists), TRUST_PROXY (1 behind
- * a reverse proxy that sets X-Forwarded-For), H5_URL (the mobile site phones are sent to), and
+ * a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto), H5_URL (the mobile site phones
+ * are sent to), CSP_CONNECT_SRC and CSP_MEDIA_SRC (origins the pages may call or play from beyond
+ * their own, space-separated), and
  * the mail, sign-in and outbox settings listed in the README.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { localFileStore } from './files/store';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
 import { startExamSweeper } from './modules/exam/sweeper';
 import { prepareDatabase } from './prepare';
+import { parseSources } from './security';
 
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
@@ -56,6 +59,7 @@ const app = createApp({
   distDir: hasSite ? distDir : undefined,
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   h5Url: env.H5_URL ?? '',
+  csp: { connect: parseSources(env.CSP_CONNECT_SRC), media: parseSources(env.CSP_MEDIA_SRC) },
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {

@@ -14,6 +14,7 @@ import { getCookie } from 'hono/cookie';
 import { LANG_COOKIE } from '@/api/codes';
 import { localizePath, matchRoute, routeFile, splitLocale, type Locale } from '@/i18n/routes';
 import { mobileRedirect } from '@/lib/mobile-redirect';
+import { contentSecurityPolicy, inlineScriptHashes, type CspSources } from './security';
 
 /** The prefix the built HTML names in its `xt-gateway` meta. */
 export const BUILT_GATEWAY_PREFIX = '/gateway';
@@ -47,10 +48,14 @@ export interface SiteOptions {
   gatewayPrefix: string;
   /** The mobile site phones and tablets are sent to (spec section 2); empty: none. */
   h5Url?: string;
+  /** Origins the pages' Content-Security-Policy allows beyond the site's own. */
+  csp?: CspSources;
 }
 
-export function serveSite({ distDir, gatewayPrefix, h5Url = '' }: SiteOptions) {
+export function serveSite({ distDir, gatewayPrefix, h5Url = '', csp = {} }: SiteOptions) {
   const root = resolve(distDir);
+  /** Each page's policy, by file, for the version (ETag) last read: a 304 carries it too. */
+  const policies = new Map<string, { etag: string; policy: string }>();
 
   /** An existing file under `dist/` for a decoded path (a folder gives its index.html). */
   async function existing(relative: string): Promise<{ path: string; stats: Stats } | undefined> {
@@ -68,13 +73,17 @@ export function serveSite({ distDir, gatewayPrefix, h5Url = '' }: SiteOptions) {
 
   async function sendHtml(c: Context, file: { path: string; stats: Stats }, status: 200 | 404) {
     const etag = `W/"${file.stats.size.toString(36)}-${file.stats.mtimeMs.toString(36)}-${gatewayPrefix}"`;
-    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE };
-    if (status === 200 && c.req.header('if-none-match') === etag) {
-      return c.body(null, 304, { ...headers, ETag: etag });
+    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE, 'X-Frame-Options': 'SAMEORIGIN' };
+    const known = policies.get(file.path);
+    if (status === 200 && c.req.header('if-none-match') === etag && known?.etag === etag) {
+      return c.body(null, 304, { ...headers, ETag: etag, 'Content-Security-Policy': known.policy });
     }
     const html = rewriteGatewayMeta(await readFile(file.path, 'utf8'), gatewayPrefix);
+    const policy = contentSecurityPolicy(inlineScriptHashes(html), csp);
+    policies.set(file.path, { etag, policy });
     return c.body(html, status, {
       ...headers,
+      'Content-Security-Policy': policy,
       ...(status === 200 ? { ETag: etag } : {}),
       'Content-Length': String(Buffer.byteLength(html)),
     });
