@@ -43,14 +43,38 @@ if (FULL_DIR) mkdirSync(FULL_DIR, { recursive: true });
 
 // ---- the gateway, on a fresh embedded database with the demo companies
 
+// The WeCom, DingTalk and single sign-on stand-ins the demo companies are set up with, so the
+// sign-in page finds its providers as in the end-to-end run.
+const STANDINS = { wecom: PORT + 1, dingtalk: PORT + 2, oidc: PORT + 3 };
+const standins = spawn(join('node_modules', '.bin', 'tsx'), ['server/src/testing/standins/start.ts'], {
+  env: {
+    ...process.env,
+    WECOM_PORT: String(STANDINS.wecom),
+    DINGTALK_PORT: String(STANDINS.dingtalk),
+    OIDC_PORT: String(STANDINS.oidc),
+    SITE_ORIGINS: ORIGIN,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
 rmSync(DATA_DIR, { recursive: true, force: true });
 const gateway = spawn(join('node_modules', '.bin', 'tsx'), ['server/src/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, DATABASE_URL: '', GATEWAY_PREFIX: '/gateway' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    DATABASE_URL: '',
+    GATEWAY_PREFIX: '/gateway',
+    WECOM_BASE: `http://127.0.0.1:${STANDINS.wecom}`,
+    DINGTALK_BASE: `http://127.0.0.1:${STANDINS.dingtalk}`,
+    OIDC_ISSUER: `http://127.0.0.1:${STANDINS.oidc}`,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
-  detached: false,
 });
 const stopGateway = () => {
   if (gateway.exitCode === null) gateway.kill('SIGTERM');
+  if (standins.exitCode === null) standins.kill('SIGTERM');
 };
 process.on('exit', stopGateway);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(1));
@@ -61,7 +85,8 @@ async function waitForGateway() {
     if (gateway.exitCode !== null) throw new Error(`the gateway exited with ${gateway.exitCode}`);
     try {
       const res = await fetch(`${ORIGIN}/gateway/system/api/website/view?domain=localhost`);
-      if (res.ok) return;
+      const sso = await fetch(`http://127.0.0.1:${STANDINS.oidc}/.well-known/openid-configuration`);
+      if (res.ok && sso.ok) return;
     } catch {
       // not listening yet
     }
