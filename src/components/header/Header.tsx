@@ -102,7 +102,7 @@ export function Header({ locale, messages }: HeaderProps) {
           href={localizePath('/', locale)}
           className="focus-visible:ring-ring/50 flex min-w-0 shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px]"
         >
-          <img data-brand="logo" src={site?.logo || undefined} alt="" className="h-8 w-auto max-w-24 object-contain sm:max-w-32" />
+          <img data-brand="logo" src={site?.logo || undefined} alt="" width={96} height={32} className="h-8 w-auto max-w-24 object-contain sm:max-w-32" />
           {/* The name gives way to the navigation on wide screens and to the user's entries on phones. */}
           <span data-brand="name" className="hidden max-w-48 truncate text-base font-semibold md:inline lg:hidden">
             {brand?.name}
