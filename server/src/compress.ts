@@ -24,7 +24,7 @@ function acceptsGzip(header: string | undefined): boolean {
 
 /** Compresses the site's answers under `skip`'s complement (the gateway prefix is skipped). */
 export function compressSite(skip: (path: string) => boolean): MiddlewareHandler {
-  const cache = new Map<string, Uint8Array>();
+  const cache = new Map<string, Uint8Array<ArrayBuffer>>();
   return async (c, next) => {
     await next();
     if (skip(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return;
@@ -47,7 +47,7 @@ export function compressSite(skip: (path: string) => boolean): MiddlewareHandler
     const key = version ? `${c.req.path}\n${version}\n${body.byteLength}` : undefined;
     let gz = key ? cache.get(key) : undefined;
     if (!gz) {
-      gz = gzipSync(body, { level: 9 });
+      gz = new Uint8Array(gzipSync(body, { level: 9 }));
       if (key) {
         if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(key, gz);
