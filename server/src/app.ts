@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import { isDatabaseUnavailable, type Db } from './db/client';
+import { compressSite } from './compress';
 import { ApiError, send, sendError } from './envelope';
 import { FILES_PATH, serveFiles } from './files/serve';
 import { localFileStore, type FileStore } from './files/store';
@@ -126,6 +127,7 @@ export function createApp(options: AppOptions): Hono {
     }),
   };
   app.use(`${prefix}/*`, (c, next) => bodyLimits[uploadPaths.has(c.req.path) ? 'upload' : 'json'](c, next));
+  if (options.distDir) app.use('*', compressSite((path) => inGateway(path) || path.startsWith(`${FILES_PATH}/`)));
 
   const files = options.files ?? localFileStore(resolve(process.env.DATA_DIR ?? 'data', 'files'));
   app.use(`${prefix}/*`, async (c, next) => {

@@ -85,6 +85,7 @@ export const en: Record<MessageKey, string> = {
   'route.error': 'Error',
 
   'layout.skipToContent': 'Skip to main content',
+  'layout.description': 'The enterprise learning platform: courses, study tasks and projects, exams, live classes, certificates and points.',
   'layout.footer': 'Footer',
 
   'header.home': 'Home',

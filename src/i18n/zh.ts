@@ -89,6 +89,7 @@ export const zh = {
 
   // Layout
   'layout.skipToContent': '跳到主要内容',
+  'layout.description': '企业学习平台：课程、学习任务与培训项目、考试、直播、证书与积分。',
   'layout.footer': '页脚',
 
   // Header

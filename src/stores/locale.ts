@@ -43,6 +43,15 @@ export function setLocale(locale: Locale): void {
 }
 
 /**
+ * Source of an inline script for pages whose language links must work before their island
+ * hydrates (the sign-in page): a click on `a[data-lang-switch="en"]` stores the language in the
+ * cookie and keeps the page's query and hash, as `setLocale` does.
+ */
+export function langSwitchScript(): string {
+  return `document.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[data-lang-switch]');if(!a||e.defaultPrevented||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;var l=a.getAttribute('data-lang-switch');document.cookie='${LANG_COOKIE}='+l+'; path=/; max-age='+${LANG_COOKIE_DAYS}*86400+'; samesite=lax'+(location.protocol==='https:'?'; secure':'');e.preventDefault();location.assign(a.getAttribute('href')+location.search+location.hash)});`;
+}
+
+/**
  * Source of an inline `<head>` script: with cookie `lang=en` on a path without the `/en`
  * prefix, it replaces the location with the `/en` form before anything renders. With `zh` or
  * no cookie it does nothing. The gateway does the same on the server; this covers plain

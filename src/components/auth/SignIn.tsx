@@ -11,7 +11,6 @@ import { textLink } from '@/components/auth/styles';
 import { TabList, tabPanelProps } from '@/components/auth/tabs';
 import { localizePath, locales, type Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
-import { setLocale } from '@/stores/locale';
 
 const CodeSignIn = lazy(() => import('@/components/auth/CodeSignIn').then((m) => ({ default: m.CodeSignIn })));
 const ScanSignIn = lazy(() => import('@/components/auth/ScanSignIn').then((m) => ({ default: m.ScanSignIn })));
@@ -40,6 +39,8 @@ export type SignInVariant = keyof typeof signInVariants;
 interface SignInProps {
   variant: SignInVariant;
   locale: Locale;
+  /** The page's path without the language prefix: `/login`. */
+  path: string;
   messages: SignInMessages;
 }
 
@@ -52,7 +53,7 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-export function SignIn({ variant, locale, messages }: SignInProps) {
+export function SignIn({ variant, locale, path, messages }: SignInProps) {
   const modes: readonly SignInMode[] = signInVariants[variant].modes;
   const idBase = useId();
   const [mode, setMode] = useState<SignInMode>(modes[0]!);
@@ -95,19 +96,25 @@ export function SignIn({ variant, locale, messages }: SignInProps) {
   return (
     <div className="grid gap-6">
       <div className="flex justify-end gap-1 text-sm" role="group" aria-label={messages['lang.switch']}>
-        {locales.map((code) => (
-          <button
-            key={code}
-            type="button"
-            lang={code === 'en' ? 'en' : 'zh-CN'}
-            aria-pressed={code === locale}
-            disabled={code === locale}
-            onClick={() => setLocale(code)}
-            className="text-muted-foreground hover:text-foreground aria-pressed:text-foreground focus-visible:ring-ring/50 rounded-sm px-2 py-1 outline-none focus-visible:ring-[3px] aria-pressed:font-medium"
-          >
-            {messages[`lang.${code}`]}
-          </button>
-        ))}
+        {/* Links, so they work before the island hydrates; the page's inline script keeps the query and sets the cookie. */}
+        {locales.map((code) =>
+          code === locale ? (
+            <span key={code} lang={code === 'en' ? 'en' : 'zh-CN'} aria-current="true" className="text-foreground rounded-sm px-2 py-1 font-medium">
+              {messages[`lang.${code}`]}
+            </span>
+          ) : (
+            <a
+              key={code}
+              href={localizePath(path, code)}
+              data-lang-switch={code}
+              lang={code === 'en' ? 'en' : 'zh-CN'}
+              hrefLang={code === 'en' ? 'en' : 'zh-CN'}
+              className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 rounded-sm px-2 py-1 outline-none focus-visible:ring-[3px]"
+            >
+              {messages[`lang.${code}`]}
+            </a>
+          ),
+        )}
       </div>
 
       {askedToSignIn && (

@@ -10,9 +10,9 @@ const buttonBase =
 export const primaryButton = `${buttonBase} bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 h-9 px-4 py-2 has-[>svg]:px-3`;
 /** `buttonVariants({ variant: 'outline' })`. */
 export const outlineButton = `${buttonBase} border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground h-9 px-4 py-2 has-[>svg]:px-3`;
-/** `buttonVariants({ variant: 'link' })` without padding, for links inside text. */
+/** `buttonVariants({ variant: 'link' })` without padding, for links inside text: underlined, so not told by colour alone. */
 export const textLink =
-  'text-primary underline-offset-4 hover:underline focus-visible:ring-ring/50 rounded-sm outline-none focus-visible:ring-[3px]';
+  'text-primary underline underline-offset-4 hover:decoration-2 focus-visible:ring-ring/50 rounded-sm outline-none focus-visible:ring-[3px]';
 
 /** `Input`. */
 export const inputClass =

@@ -224,23 +224,26 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
           <h2 id={`${ids}-categories`} className="text-sm font-semibold">
             {m['course.categories']}
           </h2>
-          {categories && query ? (
-            <CategoryTree
-              categories={categories}
-              selected={query.categoryId}
-              href={categoryHref}
-              onSelect={onCategory}
-              allLabel={m['course.allCategories']}
-              total={allTotal}
-              withCount={m['course.withCount']}
-            />
-          ) : (
-            <LoadState
-              status={categoriesFailed ? 'error' : 'loading'}
-              texts={texts}
-              onRetry={() => setRound((n) => n + 1)}
-            />
-          )}
+          {/* Above the list on narrow screens: one height while loading and loaded, so the list never moves. */}
+          <div className="max-lg:h-48 max-lg:overflow-y-auto max-lg:rounded-md max-lg:border max-lg:p-1">
+            {categories && query ? (
+              <CategoryTree
+                categories={categories}
+                selected={query.categoryId}
+                href={categoryHref}
+                onSelect={onCategory}
+                allLabel={m['course.allCategories']}
+                total={allTotal}
+                withCount={m['course.withCount']}
+              />
+            ) : (
+              <LoadState
+                status={categoriesFailed ? 'error' : 'loading'}
+                texts={texts}
+                onRetry={() => setRound((n) => n + 1)}
+              />
+            )}
+          </div>
         </nav>
 
         <section aria-labelledby={`${ids}-list`} className="grid content-start gap-4">

@@ -174,7 +174,7 @@ export function ExamDetail({ locale, messages: m, routePath }: ExamDetailProps) 
 
       <div className="grid gap-3">
         {blocked && (
-          <div role="alert" className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm">
+          <div role="alert" className="border-destructive/30 bg-destructive/5 rounded-lg text-red-700 border px-4 py-3 text-sm">
             <p className="font-semibold">{m['exam.blocked']}</p>
             <p>{blocked}</p>
           </div>

@@ -94,7 +94,7 @@ export function MarkingTab(props: TabProps) {
         </div>
       </div>
       {refusal ? (
-        <p role="alert" className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm font-medium">
+        <p role="alert" className="border-destructive/30 bg-destructive/5 rounded-lg text-red-700 border px-4 py-3 text-sm font-medium">
           {refusal}
         </p>
       ) : (

@@ -92,8 +92,8 @@ export function Header({ locale, messages }: HeaderProps) {
 
   const userName = user?.userName || user?.empNo || '';
   const userTriggerClass = `${ghostButton} h-9 gap-2 px-2`;
-  const userLabel = `${messages['header.userMenu']}: ${userName}`;
-  const userTrigger = <UserBadge name={userName} avatar={user?.headPortrait} />;
+  // Named by its content (a hidden "User menu:" before the shown name), so the name includes what is shown.
+  const userTrigger = <UserBadge name={userName} label={messages['header.userMenu']} avatar={user?.headPortrait} />;
 
   return (
     <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
@@ -102,7 +102,7 @@ export function Header({ locale, messages }: HeaderProps) {
           href={localizePath('/', locale)}
           className="focus-visible:ring-ring/50 flex min-w-0 shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px]"
         >
-          <img data-brand="logo" src={site?.logo || undefined} alt="" className="h-8 w-auto max-w-24 object-contain sm:max-w-32" />
+          <img data-brand="logo" src={site?.logo || undefined} alt="" width={96} height={32} className="h-8 w-auto max-w-24 object-contain sm:max-w-32" />
           {/* The name gives way to the navigation on wide screens and to the user's entries on phones. */}
           <span data-brand="name" className="hidden max-w-48 truncate text-base font-semibold md:inline lg:hidden">
             {brand?.name}
@@ -193,12 +193,11 @@ export function Header({ locale, messages }: HeaderProps) {
                   backOffice={BACK_OFFICE}
                   messages={messages}
                   triggerClassName={userTriggerClass}
-                  triggerLabel={userLabel}
                   trigger={userTrigger}
                   {...menuState('user')}
                 />
               ) : (
-                <PendingTrigger className={userTriggerClass} aria-label={userLabel} {...standIn('user')}>
+                <PendingTrigger className={userTriggerClass} {...standIn('user')}>
                   {userTrigger}
                 </PendingTrigger>
               )}

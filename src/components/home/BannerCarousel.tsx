@@ -56,14 +56,27 @@ function Slides({ banners, locale, messages: m }: { banners: Banner[]; locale: L
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [hidden, setHidden] = useState(false);
+  // The slides start moving once someone is at the page (a pointer, touch, scroll or key), so
+  // a page loading unattended settles on its first slide.
+  const [attended, setAttended] = useState(false);
   const count = banners.length;
-  const playing = count > 1 && !paused && !hovered && !focused && !hidden;
+  const playing = count > 1 && attended && !paused && !hovered && !focused && !hidden;
 
   useEffect(() => {
     const onVisibility = () => setHidden(document.visibilityState === 'hidden');
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
+
+  useEffect(() => {
+    if (attended) return;
+    const events = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'keydown', 'wheel'] as const;
+    const onActivity = () => setAttended(true);
+    for (const e of events) addEventListener(e, onActivity, { once: true, passive: true });
+    return () => {
+      for (const e of events) removeEventListener(e, onActivity);
+    };
+  }, [attended]);
 
   // Restarts with every slide change, so a slide chosen by hand gets its full time.
   useEffect(() => {
@@ -164,7 +177,7 @@ function Slides({ banners, locale, messages: m }: { banners: Banner[]; locale: L
                 aria-label={fill(m['home.banner.goTo'], { index: i + 1, title: banner.title })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => go(i)}
-                className="focus-visible:ring-ring/70 group/dot flex h-6 items-center rounded-full px-1 outline-none focus-visible:ring-[3px]"
+                className="focus-visible:ring-ring/70 group/dot flex h-6 min-w-6 items-center justify-center rounded-full px-1 outline-none focus-visible:ring-[3px]"
               >
                 <span
                   className={`block h-1.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-1.5 bg-white/55 group-hover/dot:bg-white/80'}`}

@@ -87,7 +87,7 @@ function ZoneLogoBand({ locale, messages: m }: ZonesProps) {
   const href = siteLink(data.linkUrl, locale);
   const inner = (
     <>
-      {data.image && <img src={data.image} alt="" className="h-14 w-auto max-w-[45%] shrink-0 object-contain sm:h-16" />}
+      {data.image && <img src={data.image} alt="" width={112} height={56} className="h-14 w-auto max-w-[45%] shrink-0 object-contain sm:h-16" />}
       {data.slogan && (
         <p className="text-accent-foreground text-lg font-semibold tracking-tight sm:text-xl">{data.slogan}</p>
       )}

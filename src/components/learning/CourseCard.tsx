@@ -35,7 +35,7 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
   const status = course.learningStatus;
   return (
     <article className="bg-card text-card-foreground group focus-within:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-[3px] hover:shadow-md">
-      <CardCover src={course.cover} badge={course.isFree ? undefined : m['course.paid']} badgeTone="bg-amber-500" />
+      <CardCover src={course.cover} badge={course.isFree ? undefined : m['course.paid']} badgeTone="bg-amber-700" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">
           <a

@@ -187,6 +187,9 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
     const count = known?.[String(type)];
     return count === undefined ? typeLabel(type) : fill(m['search.tabCount'], { label: typeLabel(type), count });
   };
+  // A tab is named by its content, "课程（3）": the brackets around the shown count are read, not shown.
+  const [beforeCount = '', afterCount = ''] = m['search.tabCount'].split('{count}');
+  const countAround = [beforeCount.replace('{label}', ''), afterCount] as const;
   const result = state.status === 'ready' || state.status === 'empty' ? state.result : undefined;
   const elsewhere = SEARCH_TYPES.filter((type) => type !== query?.type && (known?.[String(type)] ?? 0) > 0);
   const texts = loadTexts(m);
@@ -265,7 +268,6 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
                   role="tab"
                   aria-selected={selected}
                   aria-controls={`${ids}-panel`}
-                  aria-label={tabLabel(type)}
                   tabIndex={selected ? 0 : -1}
                   onClick={() => choose(type)}
                   onKeyDown={onTabKey}
@@ -273,14 +275,17 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
                 >
                   {typeLabel(type)}
                   {count !== undefined && (
-                    <span
-                      aria-hidden="true"
-                      className={`min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums ${
-                        count > 0 ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground'
-                      }`}
-                    >
-                      {count}
-                    </span>
+                    <>
+                      <span className="sr-only">{countAround[0]}</span>
+                      <span
+                        className={`min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums ${
+                          count > 0 ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground'
+                        }`}
+                      >
+                        {count}
+                      </span>
+                      <span className="sr-only">{countAround[1]}</span>
+                    </>
                   )}
                 </button>
               );

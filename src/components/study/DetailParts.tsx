@@ -20,7 +20,7 @@ export function AccessAlert({ children }: { children: ReactNode }) {
   return (
     <p
       role="alert"
-      className="border-destructive/30 bg-destructive/5 text-destructive rounded-lg border px-4 py-3 text-sm font-medium"
+      className="border-destructive/30 bg-destructive/5 rounded-lg text-red-700 border px-4 py-3 text-sm font-medium"
     >
       {children}
     </p>

@@ -25,7 +25,7 @@ export function ProjectCard({ project, href, messages: m, headingLevel = 3, comp
   const status = project.learningStatus;
   return (
     <article className="bg-card text-card-foreground group focus-within:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-[3px] hover:shadow-md">
-      <CardCover src={project.cover} badge={project.isFree ? m['study.project.free'] : undefined} badgeTone="bg-emerald-600" />
+      <CardCover src={project.cover} badge={project.isFree ? m['study.project.free'] : undefined} badgeTone="bg-emerald-700" />
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'p-3' : 'p-4'}`}>
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">
           <a href={href} className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline">

@@ -173,7 +173,7 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
         <div className="bg-muted relative aspect-video overflow-hidden rounded-xl">
           {project.cover && <img src={project.cover} alt="" className="size-full object-cover" />}
           {project.isFree && (
-            <span className="absolute start-2 top-2 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-medium text-white">
+            <span className="absolute start-2 top-2 rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-medium text-white">
               {m['study.project.free']}
             </span>
           )}

@@ -28,7 +28,7 @@ export const homeZh = {
   // Announcements
   'home.notice.title': '公告',
   'home.notice.more': '更多',
-  'home.notice.moreLabel': '查看全部公告',
+  'home.notice.moreLabel': '更多公告',
   'home.notice.pinned': '置顶',
   'home.notice.unread': '未读',
   'home.notice.empty': '暂无公告',
@@ -117,7 +117,7 @@ export const homeEn: Record<keyof typeof homeZh, string> = {
 
   'home.notice.title': 'Announcements',
   'home.notice.more': 'More',
-  'home.notice.moreLabel': 'All announcements',
+  'home.notice.moreLabel': 'More announcements',
   'home.notice.pinned': 'Pinned',
   'home.notice.unread': 'Unread',
   'home.notice.empty': 'No announcements yet',
