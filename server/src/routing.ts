@@ -10,6 +10,7 @@ import { endpoints, type EndpointName } from '@/api/endpoints';
 import type { Locale } from '@/i18n/routes';
 import { scoped, type Enterprise, type Member, type Scoped } from './db/access';
 import type { Db } from './db/client';
+import { withTenant } from './db/tenant-lock';
 import { ApiError, sendOk } from './envelope';
 import { langOf } from './i18n';
 import { hashToken } from './modules/user/service';
@@ -135,10 +136,15 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
         },
       };
       const input = async () => (await readInput(c, route.input)) as never;
-      const data =
-        route.access === 'auth'
-          ? await route.handle(await signIn(ctx), await input())
-          : await route.handle(ctx, await input());
+      let data: unknown;
+      if (route.access === 'auth') {
+        const signedIn = await signIn(ctx);
+        const body = await input();
+        // PostgreSQL row-level security: the handler's queries see only this tenant's rows.
+        data = await withTenant(signedIn.tenant.id, () => route.handle(signedIn, body));
+      } else {
+        data = await route.handle(ctx, await input());
+      }
       // Downloads (courseware blobs, exported files) answer their own response.
       if (data instanceof Response) return data;
       return sendOk(c, ctx.lang, data ?? null);
