@@ -140,8 +140,9 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
       if (route.access === 'auth') {
         const signedIn = await signIn(ctx);
         const body = await input();
-        // PostgreSQL row-level security: the handler's queries see only this tenant's rows.
-        data = await withTenant(signedIn.tenant.id, () => route.handle(signedIn, body));
+        // PostgreSQL row-level security: the handler's queries see only this tenant's rows. Awaited
+        // inside, so that a lazy query a handler returns also runs in the tenant.
+        data = await withTenant(signedIn.tenant.id, async () => await route.handle(signedIn, body));
       } else {
         data = await route.handle(ctx, await input());
       }

@@ -13,7 +13,10 @@ export const APP_ROLE = 'xuetang_app';
 
 const current = new AsyncLocalStorage<string | null>();
 
-/** Runs `work` (and everything it starts) with the tenant lock on this enterprise. */
+/**
+ * Runs `work` (and everything it starts) with the tenant lock on this enterprise. Drizzle queries
+ * are lazy: await them inside `work`, not after it returns.
+ */
 export function withTenant<T>(enterpriseId: string, work: () => T): T {
   return current.run(enterpriseId, work);
 }

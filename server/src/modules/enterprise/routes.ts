@@ -11,11 +11,11 @@ const text = (max: number) => z.string().max(max);
 // one read and write other tenants' rows, by the signed-in person's id, outside the tenant lock.
 export const enterpriseRoutes = {
   enterpriseList: authRoute({
-    handle: (ctx) => acrossTenants(() => listEnterprises(ctx)),
+    handle: (ctx) => acrossTenants(async () => await listEnterprises(ctx)),
   }),
   chooseEnterprise: authRoute({
     input: z.object({ eid: z.string().trim().min(1).max(64) }),
-    handle: (ctx, { eid }) => acrossTenants(() => chooseEnterprise(ctx, eid)),
+    handle: (ctx, { eid }) => acrossTenants(async () => await chooseEnterprise(ctx, eid)),
   }),
   registerEnterprise: publicRoute({
     input: z.object({
@@ -31,6 +31,6 @@ export const enterpriseRoutes = {
   }),
   addEnterprise: authRoute({
     input: z.object({ enterpriseName: text(200) }),
-    handle: (ctx, body) => acrossTenants(() => addEnterprise(ctx, body)),
+    handle: (ctx, body) => acrossTenants(async () => await addEnterprise(ctx, body)),
   }),
 } satisfies Partial<RouteTable>;
