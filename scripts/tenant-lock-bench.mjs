@@ -2,7 +2,7 @@
  * The cost of PostgreSQL row-level security (the tenant lock) on signed-in hot reads: the same
  * gateway on the same PostgreSQL database, with the lock on and off (DATABASE_RLS=off), taking
  * turns, each call type under autocannon at 100 connections. Prints req/s and p50/p99 per run
- * and the on/off ratio of the medians.
+ * and the on/off ratio of the medians. Calls are made as B2001 of the company at 127.0.0.1.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/xuetang node scripts/tenant-lock-bench.mjs
  *
@@ -19,12 +19,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const base = `http://127.0.0.1:${port}/gateway`;
-const host = 'localhost';
 
 async function startGateway(lock) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_RLS: lock ? 'on' : 'off', DIST_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   await new Promise((ready, fail) => {
     child.stdout.on('data', (chunk) => chunk.toString().includes('Xuetang on') && ready());
@@ -40,7 +39,7 @@ async function stopGateway(child) {
 }
 
 async function call(path, init = {}) {
-  const res = await fetch(`${base}/${path}`, { ...init, headers: { host, 'content-type': 'application/json', ...init.headers } });
+  const res = await fetch(`${base}/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return res.json();
 }
 
@@ -61,7 +60,7 @@ async function measure(target, token, duration = seconds) {
     url: `${base}/${target.path}`,
     method: target.method,
     body: target.body,
-    headers: { host, token, 'content-type': 'application/json', 'accept-language': 'zh' },
+    headers: { token, 'content-type': 'application/json', 'accept-language': 'zh' },
     connections,
     duration,
   });
@@ -77,7 +76,7 @@ for (let round = 0; round < rounds; round++) {
   for (const lock of round % 2 === 0 ? [true, false] : [false, true]) {
     const gateway = await startGateway(lock);
     try {
-      const login = await call('user/api/user/info/emp/no/pwd', { method: 'POST', body: JSON.stringify({ empNo: 'E1001', password: 'Xuetang@2026' }) });
+      const login = await call('user/api/user/info/emp/no/pwd', { method: 'POST', body: JSON.stringify({ empNo: 'B2001', password: 'Xuetang@2026' }) });
       if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
       const token = login.data.token;
       for (const target of await targets(token)) {

@@ -6,7 +6,8 @@
 -- show their global rows. The policies bind the application role xuetang_app, which the gateway
 -- takes (SET ROLE) for signed-in calls; the owner that runs migrations and seeds is not bound by
 -- them (RLS is enabled, not forced), so start-up, the demo seed, background jobs and the lookups
--- made before a tenant is known keep working. A database role that may not create roles keeps the
+-- made before a tenant is known keep working. Which company owns a domain stays readable by all
+-- (domain_lookup). A database role that may not create roles keeps the
 -- policies but no application role: the gateway then notices and relies on its data-access layer.
 DO $$
 DECLARE
@@ -35,6 +36,10 @@ BEGIN
       tenant_expr
     );
   END LOOP;
+
+  -- Which company owns a host is public (the host itself says it): readable under every tenant,
+  -- so that a call finds its tenant without leaving the lock; changing it stays locked.
+  CREATE POLICY domain_lookup ON enterprise_domains FOR SELECT USING (true);
 
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'xuetang_app') THEN
     EXECUTE format('GRANT USAGE ON SCHEMA %I TO xuetang_app', schema_name);

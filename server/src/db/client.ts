@@ -18,7 +18,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
-import { APP_ROLE, lockedTenant } from './tenant-lock';
+import { ANY_LOCK, APP_ROLE, lockedTenant } from './tenant-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -274,7 +274,7 @@ function lockPoolToTenant(pool: pg.Pool): void {
     const client = (await baseConnect()) as LockedClient;
     const want = lockedTenant();
     const has = client[LOCKED] ?? null;
-    if (want === has) return client;
+    if (want === ANY_LOCK || want === has) return client;
     try {
       if (want !== null) {
         roleReady ??= roleAvailable(client).catch((error: unknown) => {

@@ -11,7 +11,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** The role the policies bind (created by the migration). */
 export const APP_ROLE = 'xuetang_app';
 
-const current = new AsyncLocalStorage<string | null>();
+/** Marks work whose answer is the same under any lock: it keeps a connection as it is. */
+export const ANY_LOCK = Symbol('anyLock');
+type Lock = string | null | typeof ANY_LOCK;
+
+const current = new AsyncLocalStorage<Lock>();
 
 /**
  * Runs `work` (and everything it starts) with the tenant lock on this enterprise. Drizzle queries
@@ -30,7 +34,16 @@ export function acrossTenants<T>(work: () => T): T {
   return current.run(null, work);
 }
 
-/** The enterprise the running work is locked to, or `null` outside a tenant. */
-export function lockedTenant(): string | null {
+/**
+ * Runs `work`, whose queries read only what every lock may see (which company owns a host), on a
+ * pooled connection left in whatever lock it has: a signed-in call then finds its tenant without
+ * switching a connection away from the tenant and back.
+ */
+export function underAnyLock<T>(work: () => T): T {
+  return current.run(ANY_LOCK, work);
+}
+
+/** The enterprise the running work is locked to, `null` outside a tenant, or {@link ANY_LOCK}. */
+export function lockedTenant(): Lock {
   return current.getStore() ?? null;
 }
