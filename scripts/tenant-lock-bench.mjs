@@ -2,15 +2,17 @@
  * The cost of PostgreSQL row-level security (the tenant lock) on signed-in hot reads: the same
  * gateway on the same PostgreSQL database, with the lock on and off (DATABASE_RLS=off), taking
  * turns, each call type under autocannon at 100 connections. Prints req/s and p50/p99 per run
- * and the on/off ratio of the medians. Calls are made as B2001 of the company at 127.0.0.1.
+ * and the on/off ratio of the medians. Throughput on a shared machine is noisy; the statements the
+ * database ran per call (transactions counted by pg_stat_database over sequential calls) are not. Calls are made as B2001 of the company at 127.0.0.1.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/xuetang node scripts/tenant-lock-bench.mjs
  *
- * BENCH_PORT (4901), BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (100).
+ * BENCH_PORT (4901), BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (100), BENCH_SEQUENTIAL (200).
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL (PostgreSQL) is required');
@@ -18,7 +20,33 @@ const port = Number(process.env.BENCH_PORT ?? 4901);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const sequential = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const base = `http://127.0.0.1:${port}/gateway`;
+
+/** Transactions committed in this database so far; statements outside a transaction count one each. */
+async function committed() {
+  // Idle backends report their counts within 10 s.
+  await sleep(11_000);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query('select xact_commit::int as n from pg_stat_database where datname = current_database()');
+  await client.end();
+  return rows[0].n - 1; // this query's own
+}
+
+/** Statements per call over `sequential` calls of each target, one after another. */
+async function statementsPerCall(list, token) {
+  const figures = {};
+  for (const target of list) {
+    const before = await committed();
+    for (let i = 0; i < sequential; i++) {
+      await call(target.path, { method: target.method, body: target.body, headers: { token } });
+    }
+    figures[target.name] = ((await committed()) - before) / sequential;
+  }
+  return figures;
+}
+const statements = { on: undefined, off: undefined };
 
 async function startGateway(lock) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
@@ -79,7 +107,9 @@ for (let round = 0; round < rounds; round++) {
       const login = await call('user/api/user/info/emp/no/pwd', { method: 'POST', body: JSON.stringify({ empNo: 'B2001', password: 'Xuetang@2026' }) });
       if (login.code !== 200) throw new Error(`login: ${JSON.stringify(login)}`);
       const token = login.data.token;
-      for (const target of await targets(token)) {
+      const list = await targets(token);
+      statements[lock ? 'on' : 'off'] ??= await statementsPerCall(list, token);
+      for (const target of list) {
         await measure(target, token, 2); // warm-up of this gateway's pool and caches
         const figures = await measure(target, token);
         const entry = results.get(target.name) ?? { on: [], off: [] };
@@ -94,11 +124,11 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
-console.log(`\n| call | lock off req/s | lock on req/s | on/off | p50 off/on ms | p99 off/on ms |\n| --- | --- | --- | --- | --- | --- |`);
+console.log(`\n| call | statements per call off / on | lock off req/s | lock on req/s | on/off | p50 off/on ms | p99 off/on ms |\n| --- | --- | --- | --- | --- | --- | --- |`);
 for (const [name, { on, off }] of results) {
   const rOn = median(on.map((r) => r.rps));
   const rOff = median(off.map((r) => r.rps));
   console.log(
-    `| ${name} | ${rOff.toFixed(0)} | ${rOn.toFixed(0)} | ${(rOn / rOff).toFixed(2)} | ${median(off.map((r) => r.p50))} / ${median(on.map((r) => r.p50))} | ${median(off.map((r) => r.p99))} / ${median(on.map((r) => r.p99))} |`,
+    `| ${name} | ${statements.off[name].toFixed(2)} / ${statements.on[name].toFixed(2)} | ${rOff.toFixed(0)} | ${rOn.toFixed(0)} | ${(rOn / rOff).toFixed(2)} | ${median(off.map((r) => r.p50))} / ${median(on.map((r) => r.p50))} | ${median(off.map((r) => r.p99))} / ${median(on.map((r) => r.p99))} |`,
   );
 }
