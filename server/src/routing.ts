@@ -10,6 +10,7 @@ import { endpoints, type EndpointName } from '@/api/endpoints';
 import type { Locale } from '@/i18n/routes';
 import { scoped, type Enterprise, type Member, type Scoped } from './db/access';
 import type { Db } from './db/client';
+import { underAnyLock, withTenant } from './db/tenant-lock';
 import { ApiError, sendOk } from './envelope';
 import { langOf } from './i18n';
 import { hashToken } from './modules/user/service';
@@ -81,7 +82,8 @@ async function signIn(ctx: PublicContext): Promise<AuthContext> {
   if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
   const tenant = await ctx.requireTenant();
   const scope = scoped(ctx.db, tenant.id);
-  const session = await scope.activeSession(hashToken(token));
+  // Inside the tenant lock already, like the handler after it: one connection state per call.
+  const session = await withTenant(tenant.id, async () => await scope.activeSession(hashToken(token)));
   if (!session) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
   return { ...ctx, tenant, scope, sessionId: session.sessionId, member: session.member };
 }
@@ -121,7 +123,8 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
     }
     app.on(def.method, `${options.prefix}/${routePath(def.path)}`, async (c) => {
       let tenant: Promise<Enterprise | undefined> | undefined;
-      const findTenant = () => (tenant ??= resolveTenant(options.db, c));
+      // Which company owns the host is readable under every lock (migration 0007).
+      const findTenant = () => (tenant ??= underAnyLock(async () => await resolveTenant(options.db, c)));
       const ctx: PublicContext = {
         c,
         db: options.db,
@@ -135,10 +138,19 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
         },
       };
       const input = async () => (await readInput(c, route.input)) as never;
-      const data =
-        route.access === 'auth'
-          ? await route.handle(await signIn(ctx), await input())
-          : await route.handle(ctx, await input());
+      let data: unknown;
+      if (route.access === 'auth') {
+        const signedIn = await signIn(ctx);
+        const body = await input();
+        // PostgreSQL row-level security: the handler's queries see only this tenant's rows. Awaited
+        // inside, so that a lazy query a handler returns also runs in the tenant.
+        data = await withTenant(signedIn.tenant.id, async () => await route.handle(signedIn, body));
+      } else {
+        // Public calls run as the owner: several look across companies on purpose (the tenant of a
+        // host, sign-in by phone before a company is chosen, certificate verification by code) and
+        // rely on the data-access layer's enterprise filter.
+        data = await route.handle(ctx, await input());
+      }
       // Downloads (courseware blobs, exported files) answer their own response.
       if (data instanceof Response) return data;
       return sendOk(c, ctx.lang, data ?? null);

@@ -19,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+import { ANY_LOCK, APP_ROLE, lockedTenant } from './tenant-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,6 +50,11 @@ export interface DatabaseOptions {
    * mode before 1.21).
    */
   prepareStatements?: boolean;
+  /**
+   * PostgreSQL row-level security for work inside a tenant (`tenant-lock.ts`); on unless this is
+   * false or `DATABASE_RLS=off`. It takes effect once the migrations have made the application role.
+   */
+  rowLevelSecurity?: boolean;
   /** Sees every statement the Drizzle database sends (tests count them). */
   logger?: Logger;
 }
@@ -284,6 +290,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error('[db] connection lost:', error.message));
   });
+  if (options.rowLevelSecurity ?? process.env.DATABASE_RLS !== 'off') lockPoolToTenant(pool);
   const db: Db = drizzlePg({ client: pool, schema, logger: options.logger });
   return {
     db,
@@ -307,4 +314,70 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     close: () => pool.end(),
   };
+}
+
+/** The tenant a pooled connection was last switched to (`null`: the owner, as it connected). */
+const LOCKED = Symbol('lockedTenant');
+type LockedClient = pg.PoolClient & { [LOCKED]?: string | null };
+
+/**
+ * Makes every connection taken from the pool carry the running work's tenant lock: inside a
+ * tenant, the application role with `app.tenant` set; outside, the owner. The setting lives on
+ * the connection, so it costs one round trip only when a connection changes tenant, and none
+ * for the statements that follow or when the same company's calls reuse it. Transactions
+ * (drizzle takes a connection with `connect()`) are switched before their `BEGIN`. Until the
+ * application role exists and this login may take it, nothing is switched.
+ */
+function lockPoolToTenant(pool: pg.Pool): void {
+  let roleReady: Promise<boolean> | undefined;
+  const baseConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const baseConnectCallback = pool.connect.bind(pool) as (callback: (...args: never[]) => void) => void;
+
+  const roleAvailable = async (client: pg.PoolClient): Promise<boolean> => {
+    const { rows } = await client.query<{ ok: boolean }>(
+      `select exists (select 1 from pg_roles where rolname = $1) and pg_has_role(current_user, $1, 'MEMBER') as ok`,
+      [APP_ROLE],
+    );
+    return rows[0]?.ok === true;
+  };
+
+  const checkout = async (): Promise<pg.PoolClient> => {
+    const client = (await baseConnect()) as LockedClient;
+    const want = lockedTenant();
+    const has = client[LOCKED] ?? null;
+    if (want === ANY_LOCK || want === has) return client;
+    try {
+      if (want !== null) {
+        roleReady ??= roleAvailable(client).catch((error: unknown) => {
+          roleReady = undefined;
+          throw error;
+        });
+        if (!(await roleReady)) return client;
+      }
+      await client.query(`select set_config('role', $1, false), set_config('app.tenant', $2, false)`, [
+        want === null ? 'none' : APP_ROLE,
+        want ?? '',
+      ]);
+      client[LOCKED] = want;
+      return client;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  };
+
+  // pg-pool's own query() takes a connection through connect(callback): that path stays as it was.
+  pool.connect = ((callback?: (...args: never[]) => void) =>
+    callback ? baseConnectCallback(callback) : checkout()) as typeof pool.connect;
+  pool.query = (async (...args: Parameters<pg.PoolClient['query']>) => {
+    const client = await checkout();
+    try {
+      const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(isDatabaseUnavailable(error) && error instanceof Error ? error : undefined);
+      throw error;
+    }
+  }) as typeof pool.query;
 }
