@@ -155,7 +155,7 @@ describe('the enterprise cache', () => {
     expect(found.body.data.eid).toBe(row!.id);
   });
 
-  it('is one per database: a gateway on another database never answers this one’s enterprises', async () => {
+  it('is one per database: a gateway on another database never answers this one’s enterprises', { timeout: 90_000 }, async () => {
     const other = await createTestApp();
     try {
       const mine = (await view('localhost')).body.data.eid;
