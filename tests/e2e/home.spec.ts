@@ -110,7 +110,7 @@ test('the home page shows banners, announcements, exams, zones, rankings with my
   }
   await expect(links.first()).toHaveAttribute('href', /^\/account\/message\?num=1&id=[\w-]+$/);
   await expect(links.first().locator('time')).toHaveText(/天前|周前/);
-  await expect(notices.getByRole('link', { name: '查看全部公告' })).toHaveAttribute('href', '/account/message');
+  await expect(notices.getByRole('link', { name: '更多公告' })).toHaveAttribute('href', '/account/message');
 
   // The exam counts agree with the gateway and lead to the exam centre.
   const counts = await callAs<{ total: number; waiting: number }>(page.request, await tokenOf(page), 'examTaskRecordCount');

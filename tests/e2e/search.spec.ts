@@ -129,7 +129,7 @@ test('many hits come in pages of ten, the page kept in the address', async ({ pa
   await page.goto(`/search/${encodeURIComponent('学习')}?type=8`);
   const tab = page.getByRole('tab', { name: /^公告（(\d+)）$/, selected: true });
   await expect(tab).toBeVisible();
-  const total = Number(/（(\d+)）/.exec((await tab.getAttribute('aria-label'))!)![1]);
+  const total = Number(/（(\d+)）/.exec((await tab.textContent())!)![1]);
   expect(total).toBeGreaterThan(10);
   const pages = Math.ceil(total / 10);
   const list = page.getByRole('tabpanel').getByRole('article');

@@ -187,9 +187,6 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
     const count = known?.[String(type)];
     return count === undefined ? typeLabel(type) : fill(m['search.tabCount'], { label: typeLabel(type), count });
   };
-  // A tab is named by its content, "课程（3）": the brackets around the shown count are read, not shown.
-  const [beforeCount = '', afterCount = ''] = m['search.tabCount'].split('{count}');
-  const countAround = [beforeCount.replace('{label}', ''), afterCount] as const;
   const result = state.status === 'ready' || state.status === 'empty' ? state.result : undefined;
   const elsewhere = SEARCH_TYPES.filter((type) => type !== query?.type && (known?.[String(type)] ?? 0) > 0);
   const texts = loadTexts(m);
@@ -256,7 +253,6 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
           <div role="tablist" aria-label={m['search.tabs']} className="flex gap-1 overflow-x-auto border-b">
             {SEARCH_TYPES.map((type) => {
               const selected = query?.type === type;
-              const count = known?.[String(type)];
               return (
                 <button
                   key={type}
@@ -273,20 +269,8 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
                   onKeyDown={onTabKey}
                   className="focus-visible:ring-ring/50 aria-selected:border-primary aria-selected:text-primary text-muted-foreground hover:text-foreground -mb-px flex items-center gap-1.5 rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-inset"
                 >
-                  {typeLabel(type)}
-                  {count !== undefined && (
-                    <>
-                      <span className="sr-only">{countAround[0]}</span>
-                      <span
-                        className={`min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums ${
-                          count > 0 ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground'
-                        }`}
-                      >
-                        {count}
-                      </span>
-                      <span className="sr-only">{countAround[1]}</span>
-                    </>
-                  )}
+                  {/* Shown and named alike, "课程（3）", so what is read is what is seen. */}
+                  {tabLabel(type)}
                 </button>
               );
             })}
