@@ -21,7 +21,8 @@ import type { ExamTaskItem, PaperSession } from '@/api/exam-types';
 import type { CourseItem, CourseResourceItem, ResourceWatchResult } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { call, DEMO_PASSWORD } from '../faults/gateway';
-import { ownPostgresDatabase, ServerProcess } from './servers';
+import { ownDatabase } from '../faults/gateway';
+import { ServerProcess } from './servers';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -251,7 +252,7 @@ function targetOf(figure: Figure, baseline: Figure): boolean | undefined {
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<Figure[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'xt-bench-'));
-  const pgDatabase = kind === 'postgres' ? await ownPostgresDatabase(pgServer, `xt_bench_${process.pid}`) : undefined;
+  const pgDatabase = kind === 'postgres' ? await ownDatabase(`xt_bench_${process.pid}`, pgServer) : undefined;
   const dbEnv: Record<string, string> = pgDatabase ? { DATABASE_URL: pgDatabase.url } : {};
   if (process.env.DATABASE_POOL_SIZE) dbEnv.DATABASE_POOL_SIZE = process.env.DATABASE_POOL_SIZE;
   const figures: Figure[] = [];

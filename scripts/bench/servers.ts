@@ -1,10 +1,9 @@
 /**
  * Processes of the benchmark: the gateway (as `npm start` runs it: tsx, NODE_ENV=production)
- * and the bare baseline, each started on loopback and stopped by SIGTERM; and a PostgreSQL
- * database of the run's own.
+ * and the bare baseline, each started on loopback and stopped by SIGTERM. The run's own
+ * PostgreSQL database comes from the fault runs' `ownDatabase`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import pg from 'pg';
 
 export interface ServerOptions {
   name: string;
@@ -72,22 +71,4 @@ export class ServerProcess {
     await gone;
     clearTimeout(timer);
   }
-}
-
-/** A database of the run's own on the PostgreSQL server at `serverUrl`; `drop` removes it. */
-export async function ownPostgresDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

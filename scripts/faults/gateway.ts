@@ -200,25 +200,24 @@ export async function retry<T>(work: () => Promise<T>, timeoutMs = 30_000, every
 }
 
 /** The PostgreSQL server to run on, and a database of the run's own on it (dropped by `drop`). */
-export async function ownDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = new URL(process.env.FAULTS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const admin = () => new pg.Client({ connectionString: server.toString() });
-  const create = admin();
-  await create.connect();
-  await create.query(`drop database if exists ${name} with (force)`);
-  await create.query(`create database ${name}`);
-  await create.end();
-  const url = new URL(server.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = admin();
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+export async function ownDatabase(
+  name: string,
+  serverUrl = process.env.FAULTS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
   };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Tells which of the given ports are free now on 127.0.0.1. */
