@@ -210,8 +210,11 @@ test.describe('single sign-on', () => {
     await page.goto('/login?t=login');
     const sso = page.getByRole('button', { name: /^使用 .+ 登录$/ });
     await expect(sso).toBeVisible();
+    // The provider sends the browser back to /loginsso, which may sign in and leave faster than a
+    // poll of the address sees it: watch for its page request instead.
+    const backAtLoginSso = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname.startsWith('/loginsso'), { timeout: 15_000 });
     await sso.click();
-    await expect(page).toHaveURL(/\/loginsso/, { timeout: 15_000 });
+    await backAtLoginSso;
     await expect(page).not.toHaveURL(/\/loginsso/, { timeout: 15_000 });
     await expect(page.getByRole('banner')).toContainText(userName('E1001'));
   });
