@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { endpoints, type EndpointName } from '@/api/endpoints';
 import { MAX_BODY_BYTES, routeTable } from './app';
+import { createSessionCache } from './modules/user/session-cache';
 import { registerEndpoints, routePath, type RouteTable } from './routing';
 import { createTestApp, type TestGateway } from './testing';
 
@@ -45,7 +46,7 @@ describe('call table', () => {
   it('refuses to start when a row has no handler', () => {
     const { logout: _missing, ...partial } = routeTable;
     expect(() =>
-      registerEndpoints(new Hono(), partial as RouteTable, { db: gw.database.db, prefix: '/gateway', trustProxy: false }),
+      registerEndpoints(new Hono(), partial as RouteTable, { db: gw.database.db, prefix: '/gateway', trustProxy: false, sessions: createSessionCache() }),
     ).toThrow(/logout/);
   });
 });

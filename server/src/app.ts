@@ -34,6 +34,7 @@ import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
+import { createSessionCache, type SessionCache } from './modules/user/session-cache';
 import { registerEndpoints, type RouteTable } from './routing';
 import { securityHeaders, type CspSources } from './security';
 import { serveSite } from './static';
@@ -50,6 +51,11 @@ export interface AppOptions {
   gatewayPrefix?: string;
   /** Take the client address from `X-Forwarded-For` (set when behind a reverse proxy). */
   trustProxy?: boolean;
+  /**
+   * Sessions looked up lately; by default a cache of this app's own. Replicas on one PostgreSQL
+   * give theirs a LISTEN/NOTIFY transport, so that a sign-out on one is heard by all.
+   */
+  sessions?: SessionCache;
   /** Where unexpected errors are reported; `console.error` by default. */
   logError?: (message: string, error: unknown) => void;
   /** Store of uploaded files, served at `/files/…`; by default the folder `<DATA_DIR>/files`. */
@@ -140,6 +146,7 @@ export function createApp(options: AppOptions): Hono {
     db: options.db,
     prefix,
     trustProxy: options.trustProxy ?? false,
+    sessions: options.sessions ?? createSessionCache(),
   });
 
   const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix, h5Url: options.h5Url, csp: options.csp }) : undefined;

@@ -18,6 +18,7 @@ import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
 import { startExamSweeper } from './modules/exam/sweeper';
+import { createSessionCache, SESSION_CHANNEL } from './modules/user/session-cache';
 import { prepareDatabase } from './prepare';
 import { parseSources } from './security';
 
@@ -50,6 +51,15 @@ if (unreadTransport) {
   await unreadNotifier.useTransport(unreadTransport);
   await unreadTransport.ready();
 }
+// And of members whose cached sessions must be forgotten (a sign-out, a new password).
+const sessionTransport = env.DATABASE_URL
+  ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db, channel: SESSION_CHANNEL })
+  : undefined;
+const sessions = createSessionCache();
+if (sessionTransport) {
+  await sessions.useTransport(sessionTransport);
+  await sessionTransport.ready();
+}
 
 const hasSite = existsSync(distDir);
 const app = createApp({
@@ -57,6 +67,7 @@ const app = createApp({
   files,
   gatewayPrefix,
   distDir: hasSite ? distDir : undefined,
+  sessions,
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   h5Url: env.H5_URL ?? '',
   csp: { connect: parseSources(env.CSP_CONNECT_SRC), media: parseSources(env.CSP_MEDIA_SRC) },
@@ -84,6 +95,7 @@ async function stop(signal: string): Promise<void> {
   // Open unread streams would hold the server open until their clients leave.
   closeUnreadStreams();
   if (unreadTransport) await unreadTransport.close();
+  if (sessionTransport) await sessionTransport.close();
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

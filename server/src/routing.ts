@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import { underAnyLock, withTenant } from './db/tenant-lock';
 import { ApiError, sendOk } from './envelope';
 import { langOf } from './i18n';
+import type { SessionCache } from './modules/user/session-cache';
 import { hashToken } from './modules/user/service';
 import { clientIp, resolveTenant } from './tenant';
 import { readInput } from './validation';
@@ -27,6 +28,8 @@ export interface PublicContext {
   findTenant(): Promise<Enterprise | undefined>;
   /** The request's enterprise, or a 404 envelope. */
   requireTenant(): Promise<Enterprise>;
+  /** Sessions this gateway looked up lately; what ends a session or changes a member forgets them. */
+  sessions: SessionCache;
 }
 
 export interface AuthContext extends PublicContext {
@@ -72,6 +75,7 @@ export interface RoutingOptions {
   db: Db;
   prefix: string;
   trustProxy: boolean;
+  sessions: SessionCache;
 }
 
 /** Tokens are 43 characters; anything much longer is not worth hashing. */
@@ -82,9 +86,14 @@ async function signIn(ctx: PublicContext): Promise<AuthContext> {
   if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
   const tenant = await ctx.requireTenant();
   const scope = scoped(ctx.db, tenant.id);
+  const tokenHash = hashToken(token);
+  const cached = ctx.sessions.get(tenant.id, tokenHash);
+  if (cached) return { ...ctx, tenant, scope, sessionId: cached.sessionId, member: cached.member };
+  const startedAt = ctx.sessions.now();
   // Inside the tenant lock already, like the handler after it: one connection state per call.
-  const session = await withTenant(tenant.id, async () => await scope.activeSession(hashToken(token)));
+  const session = await withTenant(tenant.id, async () => await scope.activeSession(tokenHash));
   if (!session) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
+  ctx.sessions.set(tenant.id, tokenHash, session, startedAt, session.expiresAt);
   return { ...ctx, tenant, scope, sessionId: session.sessionId, member: session.member };
 }
 
@@ -131,6 +140,7 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
         lang: langOf(c.req.header(LANG_HEADER)),
         ip: clientIp(c, options.trustProxy),
         findTenant,
+        sessions: options.sessions,
         requireTenant: async () => {
           const found = await findTenant();
           if (!found) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');

@@ -11,6 +11,7 @@ import type { Envelope, LoginResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
+import { createSessionCache, type SessionCache } from './modules/user/session-cache';
 import { prepareDatabase } from './prepare';
 
 /** Password of the demo accounts (all but E1005). */
@@ -58,6 +59,8 @@ export interface TestGateway {
   app: ReturnType<typeof createApp>;
   database: Database;
   prefix: string;
+  /** The gateway's session cache (tests that change members behind its back forget them). */
+  sessions: SessionCache;
   /** Calls a row of the call table the way the site does; returns the response and its envelope. */
   call<T = unknown>(name: EndpointName, options?: CallOptions): Promise<{ res: Response; body: Envelope<T> }>;
   /** Signs in and returns the token (fails the test when sign-in fails). */
@@ -74,7 +77,8 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {
 /** A gateway on a database that is already prepared (a second instance on the same one, in scale tests). */
 export function testGatewayOn(database: Database, options: Partial<Omit<AppOptions, 'db'>> = {}): TestGateway {
   const prefix = options.gatewayPrefix ?? '/gateway';
-  const app = createApp({ trustProxy: true, logError: () => {}, ...options, db: database.db });
+  const sessions = options.sessions ?? createSessionCache();
+  const app = createApp({ trustProxy: true, logError: () => {}, ...options, sessions, db: database.db });
 
   const call: TestGateway['call'] = async (name, o = {}) => {
     const def = endpoints[name];
@@ -99,5 +103,5 @@ export function testGatewayOn(database: Database, options: Partial<Omit<AppOptio
     return body.data.token;
   };
 
-  return { app, database, prefix, call, login, close: () => database.close() };
+  return { app, database, prefix, sessions, call, login, close: () => database.close() };
 }

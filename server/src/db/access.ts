@@ -39,7 +39,7 @@ const activeSessionQueries = new WeakMap<Db, ReturnType<typeof buildActiveSessio
 function buildActiveSessionQuery(db: Db) {
   const enterpriseId = sql.placeholder('enterpriseId');
   return db
-    .select({ sessionId: sessions.id, member: memberColumns })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, member: memberColumns })
     .from(sessions)
     .innerJoin(enterpriseUsers, eq(enterpriseUsers.id, sessions.enterpriseUserId))
     .innerJoin(users, eq(users.id, enterpriseUsers.userId))
@@ -167,7 +167,7 @@ export function scoped(db: Db, enterpriseId: string) {
     },
 
     /** The live session of a token hash in this enterprise, with its member. */
-    async activeSession(tokenHash: string): Promise<{ sessionId: string; member: Member } | undefined> {
+    async activeSession(tokenHash: string): Promise<{ sessionId: string; expiresAt: Date; member: Member } | undefined> {
       const [row] = await activeSessionQuery(db).execute({ tokenHash, enterpriseId });
       return row;
     },

@@ -17,7 +17,6 @@ import {
   type PasswordMessageKey,
 } from '@/lib/password';
 import { global, scoped, type Enterprise, type Member } from '../../db/access';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import type { AuthContext, PublicContext } from '../../routing';
@@ -46,10 +45,12 @@ function checkNewPassword(newPassword: string, confirmPassword: string): void {
 }
 
 /** Stores a new password for a membership and ends everything the old one opened. */
-async function replacePassword(db: Db, enterpriseId: string, member: Member, newPassword: string): Promise<void> {
+async function replacePassword(ctx: PublicContext, enterpriseId: string, member: Member, newPassword: string): Promise<void> {
+  const { db } = ctx;
   const account = accountScope(db, enterpriseId);
   await account.setPassword(member.id, await hashPassword(newPassword));
   await account.revokeMemberSessions(member.id);
+  await ctx.sessions.forgetMember(enterpriseId, member.id);
   await account.expireResetTokens(member.id);
   await scoped(db, enterpriseId).clearFailures(member.empNo);
 }
@@ -69,7 +70,7 @@ export async function updatePassword(ctx: AuthContext, body: UpdatePasswordBody)
     await ctx.scope.recordFailure(ctx.member.empNo, ctx.ip);
     throw invalid('password.currentWrong');
   }
-  await replacePassword(ctx.db, ctx.tenant.id, ctx.member, body.newPassword);
+  await replacePassword(ctx, ctx.tenant.id, ctx.member, body.newPassword);
   return null;
 }
 
@@ -84,7 +85,7 @@ export async function updateInitPassword(ctx: AuthContext, body: UpdateInitPassw
   }
   checkNewPassword(body.newPassword, body.confirmPassword);
   if (await account.isInitialPassword(body.newPassword)) throw invalid('validation.password.sameAsOld');
-  await replacePassword(ctx.db, ctx.tenant.id, ctx.member, body.newPassword);
+  await replacePassword(ctx, ctx.tenant.id, ctx.member, body.newPassword);
   return null;
 }
 
@@ -109,7 +110,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
     const owner = await accountGlobal.consumeResetToken(ctx.db, hashResetToken(mailToken));
     const member = owner && (await accountScope(ctx.db, owner.enterpriseId).memberById(owner.enterpriseUserId));
     if (!owner || !member) throw invalid('reset.tokenInvalid');
-    await replacePassword(ctx.db, owner.enterpriseId, member, body.newPassword);
+    await replacePassword(ctx, owner.enterpriseId, member, body.newPassword);
     return null;
   }
   const phone = body.phone?.trim() ?? '';
@@ -120,7 +121,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
   }
   const member = await accountScope(ctx.db, enterprise.id).memberByPhone(phone);
   if (!member) throw invalid('reset.noAccount');
-  await replacePassword(ctx.db, enterprise.id, member, body.newPassword);
+  await replacePassword(ctx, enterprise.id, member, body.newPassword);
   return null;
 }
 

@@ -53,6 +53,7 @@ export async function updateUserInfo(ctx: AuthContext, body: UpdateUserInfoBody)
   if (body.email !== undefined) patch.email = checkedEmail(body.email);
   if (body.idCard !== undefined) patch.idCard = checkedIdCard(body.idCard);
   await accountScope(ctx.db, ctx.tenant.id).updateMember(ctx.member.id, patch);
+  await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
   return currentInfo(ctx);
 }
 
@@ -142,6 +143,7 @@ export async function savePostGrade(ctx: AuthContext, body: ProfileInput): Promi
     patch.postLevel = body.postLevel;
   }
   await accountScope(ctx.db, ctx.tenant.id).updateMember(ctx.member.id, patch);
+  await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
   return currentInfo(ctx);
 }
 

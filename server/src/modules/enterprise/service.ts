@@ -52,6 +52,7 @@ export async function chooseEnterprise(ctx: AuthContext, eid: string): Promise<L
   if (!target || !member) throw new ApiError(Code.FORBIDDEN, 'enterprise.notMember');
   const result = await issueSession(ctx.db, target, member, ctx.lang);
   await ctx.scope.revokeSession(ctx.sessionId);
+  await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
   return result;
 }
 

@@ -24,6 +24,7 @@ export const userRoutes = {
   logout: authRoute({
     handle: async (ctx) => {
       await ctx.scope.revokeSession(ctx.sessionId);
+      await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
       return null;
     },
   }),
