@@ -17,6 +17,7 @@ import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
+import { catalogue, CATALOGUE_CHANNEL } from './modules/course/catalogue-cache';
 import { startExamSweeper } from './modules/exam/sweeper';
 import { createSessionCache, SESSION_CHANNEL } from './modules/user/session-cache';
 import { prepareDatabase } from './prepare';
@@ -60,6 +61,14 @@ if (sessionTransport) {
   await sessions.useTransport(sessionTransport);
   await sessionTransport.ready();
 }
+// And of companies whose course catalogue changed (a like, a rating, a first opening).
+const catalogueTransport = env.DATABASE_URL
+  ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db, channel: CATALOGUE_CHANNEL })
+  : undefined;
+if (catalogueTransport) {
+  await catalogue.useTransport(catalogueTransport);
+  await catalogueTransport.ready();
+}
 
 const hasSite = existsSync(distDir);
 const app = createApp({
@@ -96,6 +105,7 @@ async function stop(signal: string): Promise<void> {
   closeUnreadStreams();
   if (unreadTransport) await unreadTransport.close();
   if (sessionTransport) await sessionTransport.close();
+  if (catalogueTransport) await catalogueTransport.close();
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

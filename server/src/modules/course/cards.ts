@@ -1,7 +1,7 @@
 /**
- * Course cards (`CourseItem`) for any list of course ids, in three queries whatever the list's
- * length: the courses with their counts and the caller's progress, their period totals, and
- * their lecturers. Course lists, study tasks and projects all build their cards here.
+ * Course cards (`CourseItem`) for any list of course ids: the part every learner sees alike from
+ * the catalogue cache (three queries whatever the list's length when it lacks them), the caller's
+ * progress in one more. Course lists, study tasks and projects all build their cards here.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CourseItem, LearningStatus, LecturerBrief } from '@/api/learning-types';
@@ -9,6 +9,7 @@ import type { Locale } from '@/i18n/routes';
 import { isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
 import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
+import { catalogue } from './catalogue-cache';
 import { memberRows, nameAndIntro } from './scoped';
 
 /** Target type of course rows in comments, ratings, likes and collections. */
@@ -47,30 +48,46 @@ export function toLecturerBrief(
   };
 }
 
-/**
- * Cards of the given courses of enterprise `eid`, in the order of `ids`, as `memberId` sees
- * them (progress, learning status) in `lang`. Ids of other enterprises or unknown ids are left
- * out (so are malformed ones); removed courses are included (callers filter by status when they list).
- *
- * @example courseCards(db, tenant.id, member.id, 'en', [a, b]) → [cardOfA, cardOfB]
- */
-export async function courseCards(
-  db: Db,
-  eid: string,
-  memberId: string,
-  lang: Locale,
-  ids: string[],
-): Promise<CourseItem[]> {
-  const unique = [...new Set(ids)].filter(isUuid);
-  if (unique.length === 0) return [];
+/** What every learner sees alike of a course: its card without the caller's progress, and its row. */
+export interface SharedCard {
+  card: Omit<CourseItem, 'studyProgress' | 'learningStatus'>;
+  course: typeof courses.$inferSelect;
+}
 
+/**
+ * Shared cards of courses of enterprise `eid` in `lang`, by id (ids of other enterprises and
+ * unknown ones are absent), from the catalogue cache; the ones it lacks are read together in
+ * three queries: the courses with their counts, their period totals, and their lecturers.
+ */
+export async function sharedCards(db: Db, eid: string, lang: Locale, ids: string[]): Promise<Map<string, SharedCard>> {
+  const unique = [...new Set(ids)].filter(isUuid);
+  const missing: string[] = [];
+  const kept = new Map<string, Promise<SharedCard | null>>();
+  let batch: Promise<Map<string, SharedCard>> | undefined;
+  for (const id of unique) {
+    kept.set(
+      id,
+      catalogue.remember(eid, `card:${lang}:${id}`, () => {
+        missing.push(id);
+        batch ??= Promise.resolve().then(() => readSharedCards(db, eid, lang, missing));
+        return batch.then((cards) => cards.get(id) ?? null);
+      }),
+    );
+  }
+  const cards = new Map<string, SharedCard>();
+  for (const [id, card] of kept) {
+    const found = await card;
+    if (found) cards.set(id, found);
+  }
+  return cards;
+}
+
+async function readSharedCards(db: Db, eid: string, lang: Locale, ids: string[]): Promise<Map<string, SharedCard>> {
   const rows = await db
     .select({
       course: courses,
       categoryZh: categories.nameZh,
       categoryEn: categories.nameEn,
-      progress: courseProgress.progress,
-      status: courseProgress.status,
       learnerCount: sql<number>`(select count(*) from course_progress cp
         where cp.enterprise_id = ${eid} and cp.course_id = ${courses.id})`.mapWith(Number),
       rating: ratingOf(eid),
@@ -79,9 +96,9 @@ export async function courseCards(
     })
     .from(courses)
     .leftJoin(categories, and(eq(categories.id, courses.categoryId), eq(categories.enterpriseId, eid)))
-    .leftJoin(courseProgress, memberRows(courseProgress, eid, memberId, eq(courseProgress.courseId, courses.id)))
-    .where(and(eq(courses.enterpriseId, eid), inArray(courses.id, unique)));
-  if (rows.length === 0) return [];
+    .where(and(eq(courses.enterpriseId, eid), inArray(courses.id, ids)));
+  const cards = new Map<string, SharedCard>();
+  if (rows.length === 0) return cards;
   const found = rows.map((r) => r.course.id);
 
   const [periods, lecturerRows] = await Promise.all([
@@ -113,32 +130,64 @@ export async function courseCards(
     lecturersOf.set(courseId, list);
   }
 
-  const cards = new Map<string, CourseItem>();
   for (const r of rows) {
     const c = r.course;
     const stats = periodStats.get(c.id);
     cards.set(c.id, {
-      id: c.id,
-      ...nameAndIntro(c, lang),
-      cover: c.cover,
-      categoryId: c.categoryId,
-      categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',
-      courseType: c.courseType,
-      isFree: c.isFree,
-      creditHours: c.creditHours,
-      totalDuration: stats?.duration ?? 0,
-      periodCount: stats?.count ?? 0,
-      learnerCount: r.learnerCount,
-      rating: r.rating,
-      admireCount: r.admireCount,
-      lecturers: lecturersOf.get(c.id) ?? [],
-      studyProgress: r.progress ?? 0,
-      learningStatus: toLearningStatus(r.status),
+      course: c,
+      card: {
+        id: c.id,
+        ...nameAndIntro(c, lang),
+        cover: c.cover,
+        categoryId: c.categoryId,
+        categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',
+        courseType: c.courseType,
+        isFree: c.isFree,
+        creditHours: c.creditHours,
+        totalDuration: stats?.duration ?? 0,
+        periodCount: stats?.count ?? 0,
+        learnerCount: r.learnerCount,
+        rating: r.rating,
+        admireCount: r.admireCount,
+        lecturers: lecturersOf.get(c.id) ?? [],
+      },
     });
   }
+  return cards;
+}
+
+/** The caller's progress and learning status in each of the courses, by course id. */
+async function progressIn(db: Db, eid: string, memberId: string, ids: string[]) {
+  const rows = await db
+    .select({ courseId: courseProgress.courseId, progress: courseProgress.progress, status: courseProgress.status })
+    .from(courseProgress)
+    .where(memberRows(courseProgress, eid, memberId, inArray(courseProgress.courseId, ids)));
+  return new Map(rows.map((r) => [r.courseId, r]));
+}
+
+/**
+ * Cards of the given courses of enterprise `eid`, in the order of `ids`, as `memberId` sees
+ * them (progress, learning status) in `lang`. Ids of other enterprises or unknown ids are left
+ * out (so are malformed ones); removed courses are included (callers filter by status when they list).
+ * The shared part comes from {@link sharedCards}; the caller's own rows take one query.
+ *
+ * @example courseCards(db, tenant.id, member.id, 'en', [a, b]) → [cardOfA, cardOfB]
+ */
+export async function courseCards(
+  db: Db,
+  eid: string,
+  memberId: string,
+  lang: Locale,
+  ids: string[],
+): Promise<CourseItem[]> {
+  const unique = [...new Set(ids)].filter(isUuid);
+  if (unique.length === 0) return [];
+  const [shared, progress] = await Promise.all([sharedCards(db, eid, lang, unique), progressIn(db, eid, memberId, unique)]);
   return ids.flatMap((id) => {
-    const card = cards.get(id);
-    return card ? [card] : [];
+    const found = shared.get(id);
+    if (!found) return [];
+    const mine = progress.get(id);
+    return [{ ...found.card, studyProgress: mine?.progress ?? 0, learningStatus: toLearningStatus(mine?.status) }];
   });
 }
 

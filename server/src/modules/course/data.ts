@@ -23,7 +23,7 @@ import {
   resources,
   studyTasks,
 } from '../../db/schema';
-import { COURSE_TARGET } from './cards';
+import { COURSE_TARGET, rowsOf } from './cards';
 import { memberRows, targetRows } from './scoped';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -195,25 +195,51 @@ export function courseData(db: Db, eid: string) {
       return row;
     },
 
-    /** What the caller did with a course: rating, like, collection, last period. */
-    async courseExtras(memberId: string, courseId: string) {
+    /** How many rated and commented a course: the same for every learner. */
+    async courseTalk(courseId: string) {
       const [row] = await db
         .select({
           ratingCount: sql<number>`(select count(*) from ratings r where r.enterprise_id = ${eid}
             and r.target_type = ${COURSE_TARGET} and r.target_id = ${courseId})`.mapWith(Number),
           commentCount: sql<number>`(select count(*) from comments c where c.enterprise_id = ${eid}
             and c.target_type = ${COURSE_TARGET} and c.target_id = ${courseId})`.mapWith(Number),
-          myRating: sql<number>`coalesce((select r.score from ratings r where r.enterprise_id = ${eid}
-            and r.target_type = ${COURSE_TARGET} and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0)`.mapWith(Number),
-          admired: sql<boolean>`exists (select 1 from likes l where l.enterprise_id = ${eid}
-            and l.target_type = ${COURSE_TARGET} and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId})`,
-          collected: sql<boolean>`exists (select 1 from collections c where c.enterprise_id = ${eid}
-            and c.target_type = ${COURSE_TARGET} and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId})`,
-          lastItemId: sql<string | null>`(select cp.last_item_id from course_progress cp where cp.enterprise_id = ${eid}
-            and cp.course_id = ${courseId} and cp.enterprise_user_id = ${memberId})`,
         })
         .from(sql`(select 1) as one`);
       return row!;
+    },
+
+    /** The caller's own rows about a course, in one statement: purchase, progress, rating, like, collection, last period. */
+    async courseMine(memberId: string, courseId: string) {
+      const result = await db.execute(sql`
+        select exists (select 1 from course_purchases p where p.enterprise_id = ${eid}
+                 and p.course_id = ${courseId} and p.enterprise_user_id = ${memberId}) as purchased,
+               cp.progress, cp.status, cp.last_item_id,
+               coalesce((select r.score from ratings r where r.enterprise_id = ${eid} and r.target_type = ${COURSE_TARGET}
+                 and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0) as my_rating,
+               exists (select 1 from likes l where l.enterprise_id = ${eid} and l.target_type = ${COURSE_TARGET}
+                 and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId}) as admired,
+               exists (select 1 from collections c where c.enterprise_id = ${eid} and c.target_type = ${COURSE_TARGET}
+                 and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId}) as collected
+        from (select 1) as one
+        left join course_progress cp on cp.enterprise_id = ${eid} and cp.course_id = ${courseId} and cp.enterprise_user_id = ${memberId}`);
+      const [row] = rowsOf<{
+        purchased: boolean;
+        progress: number | null;
+        status: number | null;
+        last_item_id: string | null;
+        my_rating: number | string;
+        admired: boolean;
+        collected: boolean;
+      }>(result);
+      return {
+        purchased: Boolean(row?.purchased),
+        progress: row?.progress ?? 0,
+        status: row?.status ?? 0,
+        lastItemId: row?.last_item_id ?? null,
+        myRating: Number(row?.my_rating ?? 0),
+        admired: Boolean(row?.admired),
+        collected: Boolean(row?.collected),
+      };
     },
 
     /** Chapters and periods of a course with their resources, in order. */

@@ -18,7 +18,9 @@ import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess, type CourseAccess } from './access';
-import { courseCards } from './cards';
+import { isUuid } from '../../db/access';
+import { courseCards, sharedCards, toLearningStatus } from './cards';
+import { catalogue } from './catalogue-cache';
 import { courseData, type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from './data';
 import {
   downloadNameOf,
@@ -124,7 +126,13 @@ export interface CoursePageInput extends Paging {
 }
 
 async function pageOfCourses(ctx: AuthContext, filter: CourseFilter, paging: Paging): Promise<PageResult<CourseItem>> {
-  const { ids, total } = await dataOf(ctx).coursePageIds(ctx.member.id, filter, offsetOf(paging), paging.pageSize);
+  const offset = offsetOf(paging);
+  const read = () => dataOf(ctx).coursePageIds(ctx.member.id, filter, offset, paging.pageSize);
+  // A page that depends on the caller's own rows is read each time; others are the same for everyone.
+  const personal = filter.learningStatus !== undefined || Boolean(filter.collected);
+  const { ids, total } = personal
+    ? await read()
+    : await catalogue.remember(ctx.tenant.id, `page:${JSON.stringify([filter, offset, paging.pageSize])}`, read);
   const list = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
   return pageOf(list, paging, total);
 }
@@ -137,7 +145,10 @@ async function filterOf(ctx: AuthContext, input: Omit<CoursePageInput, keyof Pag
     courseType: input.courseType,
     sort: input.sort,
   };
-  if (input.categoryId) filter.categoryIds = withDescendants(await dataOf(ctx).categories(), input.categoryId);
+  if (input.categoryId) {
+    const rows = await catalogue.remember(ctx.tenant.id, 'categories', () => dataOf(ctx).categories());
+    filter.categoryIds = withDescendants(rows, input.categoryId);
+  }
   return filter;
 }
 
@@ -182,26 +193,40 @@ async function watchableCourse(ctx: AuthContext, courseId: string): Promise<Cour
   return access;
 }
 
+/**
+ * A course as the caller sees it. What every learner sees alike (the card, the course row, the
+ * rating and comment counts) comes from the catalogue cache; the caller's own rows take one query.
+ * A course of another company or none answers not found, a removed one 'The course has been removed'.
+ */
 export async function courseView(ctx: AuthContext, courseId: string): Promise<CourseDetail> {
-  // The card and the caller's extras are read beside the access check; nothing leaves before it passes.
-  const [access, [card], extras] = await Promise.all([
-    publishedCourse(ctx, courseId),
-    courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, [courseId]),
-    dataOf(ctx).courseExtras(ctx.member.id, courseId),
+  if (!isUuid(courseId)) throw notFound();
+  const eid = ctx.tenant.id;
+  const [shared, mine] = await Promise.all([
+    catalogue.remember(eid, `detail:${ctx.lang}:${courseId}`, async () => {
+      const [cards, talk] = await Promise.all([sharedCards(ctx.db, eid, ctx.lang, [courseId]), dataOf(ctx).courseTalk(courseId)]);
+      const found = cards.get(courseId);
+      return found ? { ...found, ...talk } : null;
+    }),
+    dataOf(ctx).courseMine(ctx.member.id, courseId),
   ]);
-  const course = access.course!;
+  if (!shared) throw notFound();
+  const { course } = shared;
+  // Nothing of the course leaves before the access rule passes.
+  if (course.status !== 1) throw accessError({ course, allowed: false, messageKey: 'learning.courseRemoved' });
   return {
-    ...card!,
+    ...shared.card,
+    studyProgress: mine.progress,
+    learningStatus: toLearningStatus(mine.status),
     status: course.status,
-    purchased: access.messageKey !== 'learning.purchaseFirst',
+    purchased: course.isFree || mine.purchased,
     watermark: course.watermark,
     antiSkip: course.antiSkip,
-    ratingCount: extras.ratingCount,
-    commentCount: extras.commentCount,
-    myRating: extras.myRating,
-    admired: Boolean(extras.admired),
-    collected: Boolean(extras.collected),
-    lastItemId: extras.lastItemId ?? null,
+    ratingCount: shared.ratingCount,
+    commentCount: shared.commentCount,
+    myRating: mine.myRating,
+    admired: mine.admired,
+    collected: mine.collected,
+    lastItemId: mine.lastItemId,
     createdAt: new Date(course.createdAt).toISOString(),
   };
 }
@@ -277,6 +302,7 @@ export async function saveComment(ctx: AuthContext, input: { targetId: string; c
   const content = commentText(input.content);
   await publishedCourse(ctx, input.targetId);
   const row = await dataOf(ctx).addComment(ctx.member.id, input.targetId, content);
+  await catalogue.forget(ctx.tenant.id);
   return {
     id: row.id,
     content: row.content,
@@ -295,6 +321,7 @@ export async function deleteComment(ctx: AuthContext, id: string): Promise<null>
   if (comment.enterpriseUserId !== ctx.member.id || !(await data.deleteComment(ctx.member.id, id))) {
     throw new ApiError(Code.FORBIDDEN, 'learning.deleteFailed');
   }
+  await catalogue.forget(ctx.tenant.id);
   return null;
 }
 
@@ -304,6 +331,7 @@ export async function toggleAdmire(ctx: AuthContext, courseId: string): Promise<
   await publishedCourse(ctx, courseId);
   const data = dataOf(ctx);
   const admired = await data.toggleLike(ctx.member.id, courseId);
+  await catalogue.forget(ctx.tenant.id);
   return { admired, admireCount: await data.likeCount(courseId) };
 }
 
@@ -318,6 +346,7 @@ export async function saveMark(ctx: AuthContext, input: { targetId: string; scor
   await publishedCourse(ctx, input.targetId);
   const data = dataOf(ctx);
   await data.saveRating(ctx.member.id, input.targetId, score);
+  await catalogue.forget(ctx.tenant.id);
   const summary = await data.ratingSummary(input.targetId);
   return { rating: summary.rating, ratingCount: summary.ratingCount, myRating: score };
 }

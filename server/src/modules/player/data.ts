@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { issueOnCompletion } from '../certificate/issue';
 import { periodCondition } from '../course/cards';
+import { catalogue } from '../course/catalogue-cache';
 import { memberRows } from '../course/scoped';
 
 export type ItemRow = typeof courseItems.$inferSelect;
@@ -196,10 +197,13 @@ export function playerScope(db: Db, enterpriseId: string) {
       progress: number,
       studySeconds: number,
     ): Promise<{ completedNow: boolean; row: CourseProgressRow }> {
-      await db
+      const created = await db
         .insert(courseProgress)
         .values({ enterpriseId, enterpriseUserId: memberId, courseId, status: 1 })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ courseId: courseProgress.courseId });
+      // A course reported without an opening gains a learner (openings forget the cache themselves).
+      if (created.length > 0) await catalogue.forget(enterpriseId);
       const completes = progress >= 100;
       const [completed] = completes
         ? await db

@@ -62,6 +62,7 @@ import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
 import { toLearningStatus } from '../course/cards';
+import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
 import { examTaskView } from '../exam/tasks';
@@ -208,10 +209,12 @@ async function openPeriod(
 ): Promise<{ watchId: string; progress: PeriodProgressRow | undefined }> {
   const memberId = ctx.member.id;
   const itemId = period.item.id;
-  return ctx.db.transaction(async (tx) => {
+  let started = false;
+  const opened = await ctx.db.transaction(async (tx) => {
     const data = playerScope(tx, ctx.tenant.id);
     await data.lockMemberWatching(memberId);
     if (await data.openCourse(memberId, course.id, itemId)) {
+      started = true;
       await data.addDynamic(memberId, Dynamic.startedCourse, course.id, null);
     }
     if (completesOnOpening(period) && (await data.completePeriod(memberId, course.id, itemId))) {
@@ -223,6 +226,9 @@ async function openPeriod(
       : '';
     return { watchId, progress: await data.periodProgress(memberId, itemId) };
   });
+  // A first opening adds a learner to the course's card.
+  if (started) await catalogue.forget(ctx.tenant.id);
+  return opened;
 }
 
 export interface WatchInput {

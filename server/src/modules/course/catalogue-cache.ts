@@ -1,0 +1,91 @@
+/**
+ * What every learner of a company sees alike in the course catalogue (a course's card without
+ * the caller's progress, its counts, the ids of a list page), kept by this gateway process for
+ * at most {@link CATALOGUE_CACHE_MS}, so that the hot course reads ask the database only for
+ * the caller's own rows. A like, a rating, a comment or a first opening of a course forgets the
+ * company's entries at once, here and (through the transport, LISTEN/NOTIFY on PostgreSQL) in
+ * every other gateway process; the time limit bounds what anything else can leave behind.
+ *
+ * Loads are shared: callers asking for the same entry while it loads wait for the same answer.
+ * A load that a forgetting overtook answers its callers but is not kept.
+ */
+import type { ChangeTransport, UnreadChange } from '../announcement/notifier';
+import { localTransport } from '../announcement/notifier';
+
+/** Longest a catalogue entry is used without asking the database again. */
+export const CATALOGUE_CACHE_MS = 3_000;
+/** Entries kept per company at most; past it the oldest go first. */
+export const MAX_ENTRIES_PER_COMPANY = 5_000;
+/** LISTEN/NOTIFY channel of the companies whose catalogue changed. */
+export const CATALOGUE_CHANNEL = 'xuetang_catalogue';
+
+interface Entry {
+  until: number;
+  value: Promise<unknown>;
+}
+
+interface Company {
+  entries: Map<string, Entry>;
+}
+
+export function createCatalogueCache(options: { ttlMs?: number; now?: () => number } = {}) {
+  const ttl = options.ttlMs ?? CATALOGUE_CACHE_MS;
+  const now = options.now ?? Date.now;
+  const companies = new Map<string, Company>();
+
+  const drop = (change: UnreadChange) => void companies.delete(change.enterpriseId);
+  let transport: ChangeTransport = localTransport();
+  let stopListening = transport.listen(drop, () => companies.clear());
+
+  return {
+    /**
+     * The entry `key` of company `eid`: the kept answer while it is fresh, else `load()`'s (kept
+     * unless the load fails or the company's entries are forgotten meanwhile).
+     */
+    remember<T>(eid: string, key: string, load: () => Promise<T>): Promise<T> {
+      let company = companies.get(eid);
+      const at = now();
+      const entry = company?.entries.get(key);
+      if (entry && entry.until > at) return entry.value as Promise<T>;
+      if (!company) companies.set(eid, (company = { entries: new Map() }));
+      const value = load();
+      const fresh: Entry = { until: at + ttl, value };
+      const { entries } = company;
+      if (entries.size >= MAX_ENTRIES_PER_COMPANY) entries.delete(entries.keys().next().value!);
+      entries.delete(key);
+      entries.set(key, fresh);
+      value.catch(() => {
+        if (entries.get(key) === fresh) entries.delete(key);
+      });
+      return value;
+    },
+
+    /** Company `eid`'s catalogue changed: forget its entries here and in every other process. */
+    forget(eid: string): Promise<void> {
+      return transport.publish({ enterpriseId: eid }).catch((error: unknown) => {
+        // The time limit still ends the stale entries elsewhere.
+        console.error('[catalogue] could not tell the other gateway processes:', error);
+      });
+    },
+
+    /** Entries held now for a company. */
+    size: (eid: string) => companies.get(eid)?.entries.size ?? 0,
+
+    /** Switches to another transport (at start-up on PostgreSQL); the previous one is closed. */
+    async useTransport(next: ChangeTransport): Promise<void> {
+      stopListening();
+      const previous = transport;
+      transport = next;
+      stopListening = next.listen(drop, () => companies.clear());
+      await previous.close?.();
+    },
+  };
+}
+
+export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
+
+/**
+ * The catalogue cache of this gateway process. Keys start with the company id, which no two
+ * databases share, so gateways on different databases in one process (tests) cannot meet here.
+ */
+export const catalogue: CatalogueCache = createCatalogueCache();
