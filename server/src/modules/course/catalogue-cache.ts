@@ -42,13 +42,19 @@ export function createCatalogueCache(options: { ttlMs?: number; now?: () => numb
      * The entry `key` of company `eid`: the kept answer while it is fresh, else `load()`'s (kept
      * unless the load fails or the company's entries are forgotten meanwhile).
      */
-    remember<T>(eid: string, key: string, load: () => Promise<T>): Promise<T> {
+    remember<T>(eid: string, key: string, load: () => PromiseLike<T>): Promise<T> {
       let company = companies.get(eid);
       const at = now();
       const entry = company?.entries.get(key);
       if (entry && entry.until > at) return entry.value as Promise<T>;
       if (!company) companies.set(eid, (company = { entries: new Map() }));
-      const value = load();
+      // A query builder is a thenable that runs again at every `then`: adopted once here.
+      let value: Promise<T>;
+      try {
+        value = Promise.resolve(load());
+      } catch (error) {
+        value = Promise.reject(error);
+      }
       const fresh: Entry = { until: at + ttl, value };
       const { entries } = company;
       if (entries.size >= MAX_ENTRIES_PER_COMPANY) entries.delete(entries.keys().next().value!);

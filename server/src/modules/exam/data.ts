@@ -356,7 +356,7 @@ export function examScope(db: Db, eid: string) {
      * runs, so a hand-in at the same moment either comes first (and nothing is stored) or
      * waits for it. Answers `closed` when the paper is not open, else what is stored now.
      */
-    async saveAnswerIfOpen(input: { paperId: string; questionId: string; answer: string[]; seq: number; at: Date }): Promise<
+    async saveAnswerIfOpen(input: { paperId: string; memberId: string; questionId: string; answer: string[]; seq: number; at: Date }): Promise<
       { questionId: string; seq: number; savedAt: Date } | 'closed'
     > {
       const at = input.at.toISOString();
@@ -364,7 +364,7 @@ export function examScope(db: Db, eid: string) {
         with open_paper as (
           select ${examPapers.id} as id from ${examPapers}
           where ${examPapers.enterpriseId} = ${eid} and ${examPapers.id} = ${input.paperId}
-            and ${examPapers.status} = 0 and ${examPapers.deadlineAt} > ${at}::timestamptz
+            and ${examPapers.enterpriseUserId} = ${input.memberId} and ${examPapers.status} = 0 and ${examPapers.deadlineAt} > ${at}::timestamptz
           for update
         ), saved as (
           insert into ${examAnswers} (enterprise_id, paper_id, question_id, answer, seq, saved_at)

@@ -343,3 +343,23 @@ describe('handing in', () => {
     expect(review.body.code).toBe(Code.FORBIDDEN);
   });
 });
+
+describe('answer saves on a paper the gateway already knows', () => {
+  it("refuse another member's saves, and questions outside the paper, as before it knew it", async () => {
+    const session = await start(gw, e1007, (await taskOf(gw, e1007, 'Information security quiz')).taskId);
+    const [q] = session.questions;
+    expect((await save(gw, e1007, session.paperId, q!.questionId, [], 1)).body.code).toBe(200);
+    expect((await save(gw, e1007, session.paperId, q!.questionId, [], 2)).body.code).toBe(200);
+    // The paper's shape is known now: a save by someone else still finds no paper of theirs.
+    const stranger = await save(gw, e1003, session.paperId, q!.questionId, [], 3);
+    expect(stranger.body.code).toBe(Code.NOT_FOUND);
+    const other = await questionsById(gw, await examIdOf(gw, 'General assessment'));
+    const foreign = [...other.keys()][0]!;
+    expect((await save(gw, e1007, session.paperId, foreign, [], 4)).body.code).toBe(Code.NOT_FOUND);
+    const [stored] = await gw.database.db
+      .select()
+      .from(examAnswers)
+      .where(and(eq(examAnswers.paperId, session.paperId), eq(examAnswers.questionId, q!.questionId)));
+    expect(stored).toMatchObject({ seq: 2 });
+  });
+});
