@@ -10,7 +10,7 @@ import { isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
 import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
 import { catalogue } from './catalogue-cache';
-import { memberRows, nameAndIntro } from './scoped';
+import { nameAndIntro } from './scoped';
 
 /** Target type of course rows in comments, ratings, likes and collections. */
 export const COURSE_TARGET = 'course';
@@ -156,12 +156,30 @@ async function readSharedCards(db: Db, eid: string, lang: Locale, ids: string[])
   return cards;
 }
 
-/** The caller's progress and learning status in each of the courses, by course id. */
-async function progressIn(db: Db, eid: string, memberId: string, ids: string[]) {
-  const rows = await db
+/**
+ * The caller's progress rows among a list of courses, built once per database handle: the
+ * course lists ask it on every call, and building its SQL text each time cost more than running it.
+ */
+const progressQueries = new WeakMap<Db, ReturnType<typeof buildProgressQuery>>();
+function buildProgressQuery(db: Db) {
+  return db
     .select({ courseId: courseProgress.courseId, progress: courseProgress.progress, status: courseProgress.status })
     .from(courseProgress)
-    .where(memberRows(courseProgress, eid, memberId, inArray(courseProgress.courseId, ids)));
+    .where(
+      and(
+        eq(courseProgress.enterpriseId, sql.placeholder('eid')),
+        eq(courseProgress.enterpriseUserId, sql.placeholder('memberId')),
+        sql`${courseProgress.courseId} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('xt_course_progress_in');
+}
+
+/** The caller's progress and learning status in each of the courses, by course id. */
+async function progressIn(db: Db, eid: string, memberId: string, ids: string[]) {
+  let query = progressQueries.get(db);
+  if (!query) progressQueries.set(db, (query = buildProgressQuery(db)));
+  const rows = await query.execute({ eid, memberId, ids });
   return new Map(rows.map((r) => [r.courseId, r]));
 }
 

@@ -23,7 +23,7 @@ import {
   resources,
   studyTasks,
 } from '../../db/schema';
-import { COURSE_TARGET, rowsOf } from './cards';
+import { COURSE_TARGET } from './cards';
 import { memberRows, targetRows } from './scoped';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -44,6 +44,38 @@ export interface CourseFilter {
 /** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The course detail's own-rows statement, built once per database handle (the detail is read on
+ * every course page view; building its SQL text each time cost more than running it).
+ */
+const mineQueries = new WeakMap<Db, ReturnType<typeof buildMineQuery>>();
+function buildMineQuery(db: Db) {
+  const eid = sql.placeholder('eid');
+  const memberId = sql.placeholder('memberId');
+  const courseId = sql.placeholder('courseId');
+  const target = sql.placeholder('target');
+  return db
+    .select({
+      purchased: sql<boolean>`exists (select 1 from course_purchases p where p.enterprise_id = ${eid}
+        and p.course_id = ${courseId} and p.enterprise_user_id = ${memberId})`,
+      progress: courseProgress.progress,
+      status: courseProgress.status,
+      lastItemId: courseProgress.lastItemId,
+      myRating: sql<number>`coalesce((select r.score from ratings r where r.enterprise_id = ${eid} and r.target_type = ${target}
+        and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0)`,
+      admired: sql<boolean>`exists (select 1 from likes l where l.enterprise_id = ${eid} and l.target_type = ${target}
+        and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId})`,
+      collected: sql<boolean>`exists (select 1 from collections c where c.enterprise_id = ${eid} and c.target_type = ${target}
+        and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.enterpriseId, eid), eq(courseProgress.courseId, courseId), eq(courseProgress.enterpriseUserId, memberId)),
+    )
+    .prepare('xt_course_mine');
 }
 
 export function courseData(db: Db, eid: string) {
@@ -210,33 +242,15 @@ export function courseData(db: Db, eid: string) {
 
     /** The caller's own rows about a course, in one statement: purchase, progress, rating, like, collection, last period. */
     async courseMine(memberId: string, courseId: string) {
-      const result = await db.execute(sql`
-        select exists (select 1 from course_purchases p where p.enterprise_id = ${eid}
-                 and p.course_id = ${courseId} and p.enterprise_user_id = ${memberId}) as purchased,
-               cp.progress, cp.status, cp.last_item_id,
-               coalesce((select r.score from ratings r where r.enterprise_id = ${eid} and r.target_type = ${COURSE_TARGET}
-                 and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0) as my_rating,
-               exists (select 1 from likes l where l.enterprise_id = ${eid} and l.target_type = ${COURSE_TARGET}
-                 and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId}) as admired,
-               exists (select 1 from collections c where c.enterprise_id = ${eid} and c.target_type = ${COURSE_TARGET}
-                 and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId}) as collected
-        from (select 1) as one
-        left join course_progress cp on cp.enterprise_id = ${eid} and cp.course_id = ${courseId} and cp.enterprise_user_id = ${memberId}`);
-      const [row] = rowsOf<{
-        purchased: boolean;
-        progress: number | null;
-        status: number | null;
-        last_item_id: string | null;
-        my_rating: number | string;
-        admired: boolean;
-        collected: boolean;
-      }>(result);
+      let query = mineQueries.get(db);
+      if (!query) mineQueries.set(db, (query = buildMineQuery(db)));
+      const [row] = await query.execute({ eid, memberId, courseId, target: COURSE_TARGET });
       return {
         purchased: Boolean(row?.purchased),
         progress: row?.progress ?? 0,
         status: row?.status ?? 0,
-        lastItemId: row?.last_item_id ?? null,
-        myRating: Number(row?.my_rating ?? 0),
+        lastItemId: row?.lastItemId ?? null,
+        myRating: Number(row?.myRating ?? 0),
         admired: Boolean(row?.admired),
         collected: Boolean(row?.collected),
       };
