@@ -211,13 +211,12 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      {/* The count's line is there from the first paint, so that its arrival moves nothing below it. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:justify-between">
         {title}
-        {status === 'ready' && page && (
-          <p className="text-muted-foreground text-sm" aria-live="polite">
-            {fill(m['course.resultCount'], { value: page.totalCount })}
-          </p>
-        )}
+        <p className="text-muted-foreground min-h-5 text-sm" aria-live="polite">
+          {status === 'ready' && page ? fill(m['course.resultCount'], { value: page.totalCount }) : null}
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <nav aria-labelledby={`${ids}-categories`} className="grid content-start gap-2">
@@ -279,7 +278,7 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
               </label>
               <select
                 id={`${ids}-status`}
-                className={fieldClass}
+                className={`${fieldClass} w-44`}
                 value={query?.learningStatus ?? ''}
                 onChange={(event) =>
                   go({ learningStatus: event.target.value === '' ? undefined : (Number(event.target.value) as 0 | 1 | 2) })
@@ -308,7 +307,7 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
                 ))}
               </select>
             </div>
-            <label className="flex h-9 items-center gap-2 text-sm">
+            <label className="flex h-9 min-w-44 items-center gap-2 text-sm whitespace-nowrap">
               <input
                 type="checkbox"
                 className="accent-primary focus-visible:ring-ring/50 size-4 outline-none focus-visible:ring-[3px]"
