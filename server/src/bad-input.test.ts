@@ -145,3 +145,14 @@ describe('bodies over the limit', () => {
     expect(body.code).toBe(Code.INVALID);
   });
 });
+
+describe('text with a NUL character', () => {
+  it('is refused as an invalid field, in a query or a body, on either database', async () => {
+    const query = await gw.call('resetPasswordMail', { query: { empNo: 'E1001\u0000' } });
+    expect(query.body).toMatchObject({ code: Code.INVALID, msg: '参数 empNo 的值无效' });
+    const body = await gw.call('loginByEmpNo', { lang: 'en', body: { empNo: 'E10\u000001', password: 'x' } });
+    expect(body.body).toMatchObject({ code: Code.INVALID, msg: 'The field empNo has an invalid value' });
+    const nested = await gw.call('loginByEmpNo', { body: { empNo: 'E1001', password: ['a', '\u0000'] } });
+    expect(nested.body).toMatchObject({ code: Code.INVALID, msg: '参数 password.1 的值无效' });
+  });
+});

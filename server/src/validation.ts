@@ -69,6 +69,22 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 /**
+ * The path of the first text in `value` holding a NUL character, which no PostgreSQL text column
+ * can store (an empty path: `value` itself); `undefined` when there is none.
+ *
+ * @example nulAt({ a: ['x', 'y\u0000'] }) → ['a', '1']
+ */
+export function nulAt(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulAt(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * The validated input of a call: the query string for GET, the JSON body otherwise.
  * A call without a schema reads nothing.
  */
@@ -78,6 +94,8 @@ export async function readInput<S extends z.ZodType>(
 ): Promise<z.output<S> | undefined> {
   if (!schema) return undefined;
   const raw = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.query() : await readJson(c);
+  const nul = nulAt(raw);
+  if (nul) throw new ApiError(Code.INVALID, 'invalid.field', null, { field: nul.join('.') || 'body' });
   const result = schema.safeParse(raw);
   if (!result.success) throw invalidInput(result.error.issues[0], raw);
   return result.data;

@@ -35,6 +35,8 @@ test('a project that needs approval: register, wait for review, approved by an a
   page,
   browser,
 }) => {
+  // Two signed-in browsers and a dozen page loads: more than the default minute on a busy machine.
+  test.slow();
   await signIn(page, 'E1001');
   const path = await openProject(page, BOOT_CAMP);
   await expect(page.getByText('报名后需审核', { exact: true })).toBeVisible();
