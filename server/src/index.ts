@@ -47,28 +47,25 @@ const { migrations, seeded } = await prepareDatabase(database, undefined, files)
 
 const stopExamSweeper = startExamSweeper(database.db);
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
-const unreadTransport = env.DATABASE_URL ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db }) : undefined;
-if (unreadTransport) {
-  await unreadNotifier.useTransport(unreadTransport);
-  await unreadTransport.ready();
-}
-// And of members whose cached sessions must be forgotten (a sign-out, a new password).
-const sessionTransport = env.DATABASE_URL
-  ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db, channel: SESSION_CHANNEL })
-  : undefined;
+// So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
+// companies whose course catalogue changed (a like, a rating, a first opening).
 const sessions = createSessionCache();
-if (sessionTransport) {
-  await sessions.useTransport(sessionTransport);
-  await sessionTransport.ready();
-}
-// And of companies whose course catalogue changed (a like, a rating, a first opening).
-const catalogueTransport = env.DATABASE_URL
-  ? postgresTransport({ connectionString: env.DATABASE_URL, db: database.db, channel: CATALOGUE_CHANNEL })
-  : undefined;
-if (catalogueTransport) {
-  await catalogue.useTransport(catalogueTransport);
-  await catalogueTransport.ready();
-}
+const transports = env.DATABASE_URL
+  ? await Promise.all(
+      (
+        [
+          [unreadNotifier, undefined],
+          [sessions, SESSION_CHANNEL],
+          [catalogue, CATALOGUE_CHANNEL],
+        ] as const
+      ).map(async ([listener, channel]) => {
+        const transport = postgresTransport({ connectionString: env.DATABASE_URL!, db: database.db, channel });
+        await listener.useTransport(transport);
+        await transport.ready();
+        return transport;
+      }),
+    )
+  : [];
 
 const hasSite = existsSync(distDir);
 const app = createApp({
@@ -103,9 +100,7 @@ async function stop(signal: string): Promise<void> {
   stopExamSweeper();
   // Open unread streams would hold the server open until their clients leave.
   closeUnreadStreams();
-  if (unreadTransport) await unreadTransport.close();
-  if (sessionTransport) await sessionTransport.close();
-  if (catalogueTransport) await catalogueTransport.close();
+  await Promise.all(transports.map((t) => t.close()));
   await new Promise<void>((done) => server.close(() => done()));
   await database.close();
   clearTimeout(timer);

@@ -41,6 +41,26 @@ export function localTransport(): ChangeTransport {
   };
 }
 
+/**
+ * A transport that can be switched at start-up (to {@link postgresTransport}) while `receive`
+ * (and `resync`, when changes may have been missed) keep listening; local to this process until then.
+ */
+export function switchableTransport(receive: (change: UnreadChange) => void, resync?: () => void, initial: ChangeTransport = localTransport()) {
+  let transport = initial;
+  let stopListening = transport.listen(receive, resync);
+  return {
+    publish: (change: UnreadChange) => transport.publish(change),
+    /** Switches to another transport; the previous one is closed. */
+    async useTransport(next: ChangeTransport): Promise<void> {
+      stopListening();
+      const previous = transport;
+      transport = next;
+      stopListening = next.listen(receive, resync);
+      await previous.close?.();
+    },
+  };
+}
+
 /** The channel of the unread changes when none is given. */
 export const UNREAD_CHANNEL = 'xuetang_unread';
 
@@ -194,8 +214,7 @@ export function createUnreadNotifier(initial: ChangeTransport = localTransport()
     for (const enterpriseId of [...byEnterprise.keys()]) deliver({ enterpriseId });
   };
 
-  let transport = initial;
-  let stopListening = transport.listen(deliver, resync);
+  const transport = switchableTransport(deliver, resync, initial);
 
   const publish = (change: UnreadChange) => {
     transport.publish(change).catch((error: unknown) => {
@@ -250,13 +269,7 @@ export function createUnreadNotifier(initial: ChangeTransport = localTransport()
     },
 
     /** Switches to another transport (at start-up); the previous one is closed. */
-    async useTransport(next: ChangeTransport): Promise<void> {
-      stopListening();
-      const previous = transport;
-      transport = next;
-      stopListening = next.listen(deliver, resync);
-      await previous.close?.();
-    },
+    useTransport: transport.useTransport,
   };
 }
 

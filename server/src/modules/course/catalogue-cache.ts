@@ -9,8 +9,7 @@
  * Loads are shared: callers asking for the same entry while it loads wait for the same answer.
  * A load that a forgetting overtook answers its callers but is not kept.
  */
-import type { ChangeTransport, UnreadChange } from '../announcement/notifier';
-import { localTransport } from '../announcement/notifier';
+import { switchableTransport, type UnreadChange } from '../announcement/notifier';
 
 /** Longest a catalogue entry is used without asking the database again. */
 export const CATALOGUE_CACHE_MS = 3_000;
@@ -24,18 +23,14 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-interface Company {
-  entries: Map<string, Entry>;
-}
-
 export function createCatalogueCache(options: { ttlMs?: number; now?: () => number } = {}) {
   const ttl = options.ttlMs ?? CATALOGUE_CACHE_MS;
   const now = options.now ?? Date.now;
-  const companies = new Map<string, Company>();
+  /** Company id → its entries by key. */
+  const companies = new Map<string, Map<string, Entry>>();
 
   const drop = (change: UnreadChange) => void companies.delete(change.enterpriseId);
-  let transport: ChangeTransport = localTransport();
-  let stopListening = transport.listen(drop, () => companies.clear());
+  const transport = switchableTransport(drop, () => companies.clear());
 
   return {
     /**
@@ -43,11 +38,11 @@ export function createCatalogueCache(options: { ttlMs?: number; now?: () => numb
      * unless the load fails or the company's entries are forgotten meanwhile).
      */
     remember<T>(eid: string, key: string, load: () => PromiseLike<T>): Promise<T> {
-      let company = companies.get(eid);
+      let entries = companies.get(eid);
       const at = now();
-      const entry = company?.entries.get(key);
+      const entry = entries?.get(key);
       if (entry && entry.until > at) return entry.value as Promise<T>;
-      if (!company) companies.set(eid, (company = { entries: new Map() }));
+      if (!entries) companies.set(eid, (entries = new Map()));
       // A query builder is a thenable that runs again at every `then`: adopted once here.
       let value: Promise<T>;
       try {
@@ -56,7 +51,6 @@ export function createCatalogueCache(options: { ttlMs?: number; now?: () => numb
         value = Promise.reject(error);
       }
       const fresh: Entry = { until: at + ttl, value };
-      const { entries } = company;
       if (entries.size >= MAX_ENTRIES_PER_COMPANY) entries.delete(entries.keys().next().value!);
       entries.delete(key);
       entries.set(key, fresh);
@@ -75,16 +69,10 @@ export function createCatalogueCache(options: { ttlMs?: number; now?: () => numb
     },
 
     /** Entries held now for a company. */
-    size: (eid: string) => companies.get(eid)?.entries.size ?? 0,
+    size: (eid: string) => companies.get(eid)?.size ?? 0,
 
     /** Switches to another transport (at start-up on PostgreSQL); the previous one is closed. */
-    async useTransport(next: ChangeTransport): Promise<void> {
-      stopListening();
-      const previous = transport;
-      transport = next;
-      stopListening = next.listen(drop, () => companies.clear());
-      await previous.close?.();
-    },
+    useTransport: transport.useTransport,
   };
 }
 

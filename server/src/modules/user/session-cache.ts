@@ -12,8 +12,7 @@
  * started before the forgetting is never kept.
  */
 import type { Member } from '../../db/access';
-import type { ChangeTransport, UnreadChange } from '../announcement/notifier';
-import { localTransport } from '../announcement/notifier';
+import { switchableTransport, type UnreadChange } from '../announcement/notifier';
 
 /** Longest a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 5_000;
@@ -63,8 +62,7 @@ export function createSessionCache(options: { ttlMs?: number; now?: () => number
     if (forgotten.size > 1_000) for (const [key, t] of forgotten) if (at - t > QUIET_MS) forgotten.delete(key);
   };
 
-  let transport: ChangeTransport = localTransport();
-  let stopListening = transport.listen(drop, () => forgetEverything());
+  const transport = switchableTransport(drop, () => forgetEverything());
 
   function forgetEverything() {
     forgottenAll = now();
@@ -116,13 +114,7 @@ export function createSessionCache(options: { ttlMs?: number; now?: () => number
     size: () => entries.size,
 
     /** Switches to another transport (at start-up on PostgreSQL); the previous one is closed. */
-    async useTransport(next: ChangeTransport): Promise<void> {
-      stopListening();
-      const previous = transport;
-      transport = next;
-      stopListening = next.listen(drop, () => forgetEverything());
-      await previous.close?.();
-    },
+    useTransport: transport.useTransport,
   };
 }
 
