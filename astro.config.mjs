@@ -15,5 +15,23 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [react()],
-  vite: { plugins: [tailwindcss(), inlineEndpoints(endpoints)] },
+  vite: {
+    plugins: [tailwindcss(), inlineEndpoints(endpoints)],
+    build: {
+      rolldownOptions: {
+        output: {
+          // Fewer, larger shared chunks: React in one file, and the modules a dozen or more
+          // islands share (stores, the client, icons' base, loading states) in another, instead
+          // of dozens of sub-kilobyte files a page must fetch one after another before it can
+          // hydrate. Modules fewer islands share stay split as before.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+              { name: 'common', minShareCount: 12, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

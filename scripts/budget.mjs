@@ -2,7 +2,7 @@
 // `npm run budget`: gzip bytes of JavaScript and CSS each built page loads, checked against
 // budget.config.json. Counts a page's scripts, island components and renderers, inline scripts
 // and styles, and every chunk they import statically (dynamic imports load on demand and are
-// not counted). Fails when a page passes its budget or loads a render-blocking script.
+// not counted), and how many script files that is (each one a request before the islands run). Fails when a page passes its budget or loads a render-blocking script.
 // Usage: node scripts/budget.mjs [--json=out.json]
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -61,7 +61,7 @@ function measure(htmlPath) {
   }
   for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) css += gz(m[1]);
   const js = inlineJs + [...seen].reduce((sum, url) => sum + sizeCache.get(url), 0);
-  return { js, css, blocking };
+  return { js, css, blocking, scripts: seen.size };
 }
 
 function budgetFor(page) {
@@ -87,7 +87,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const r of rows) {
   const flag = r.ok ? 'ok  ' : 'OVER';
   const extra = r.blocking.length ? `  render-blocking: ${r.blocking.join(', ')}` : '';
-  console.log(`${flag} ${r.page.padEnd(52)} js ${kb(r.js).padStart(9)} / ${kb(r.budget.js)}   css ${kb(r.css).padStart(8)} / ${kb(r.budget.css)}${extra}`);
+  console.log(`${flag} ${r.page.padEnd(52)} js ${kb(r.js).padStart(9)} / ${kb(r.budget.js)} in ${String(r.scripts).padStart(2)} files   css ${kb(r.css).padStart(8)} / ${kb(r.budget.css)}${extra}`);
 }
 const failed = rows.filter((r) => !r.ok).length;
 const passed = rows.length - failed;

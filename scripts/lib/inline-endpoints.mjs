@@ -1,9 +1,12 @@
 // Vite plugin for the browser build: `call('name', …)` in the API module files (src/api/*.ts)
-// becomes `request(<that row of endpoints.ts>, …)`. A page then carries only the rows its
-// calls use instead of the whole table, which is one module and cannot be tree-shaken by row.
-// The server and the tests use endpoints.ts and `call` unchanged.
+// becomes `request(<that row of endpoints.ts>, …)`, and `upload('name', …)` becomes
+// `uploadTo(<row>, …)`. A page then carries only the rows its calls use instead of the whole
+// table, which is one module and cannot be tree-shaken by row. The server and the tests use
+// endpoints.ts, `call` and `upload` unchanged.
 
-const CALL = /\bcall(<[^>()]*(?:<[^>()]*>[^>()]*)*>)?\(\s*'(\w+)'/g;
+const CALL = /\b(call|upload)(<[^>()]*(?:<[^>()]*>[^>()]*)*>)?\(\s*'(\w+)'/g;
+/** What each named call becomes, given the row. */
+const BY_ROW = { call: 'request', upload: 'uploadTo' };
 
 /** @param {Record<string, unknown>} endpoints the table of src/api/endpoints.ts */
 export function inlineEndpoints(endpoints) {
@@ -15,15 +18,18 @@ export function inlineEndpoints(endpoints) {
       if (options?.ssr) return undefined;
       const file = id.split('?')[0];
       if (!/\/src\/api\/[\w-]+\.ts$/.test(file) || /\/(client|endpoints)\.ts$/.test(file)) return undefined;
+      let calls = false;
       let found = false;
-      const out = code.replace(CALL, (_, generic = '', name) => {
+      const out = code.replace(CALL, (whole, fn, generic = '', name) => {
         const row = endpoints[name];
         if (!row) throw new Error(`${file}: no endpoint named "${name}" in src/api/endpoints.ts`);
         found = true;
-        return `request${generic}(${JSON.stringify(row)}`;
+        if (fn === 'call') calls = true;
+        return `${BY_ROW[fn]}${generic}(${JSON.stringify(row)}`;
       });
       if (!found) return undefined;
-      return { code: `import { request } from '@/api/client';\n${out.replace(/\bimport \{ call, /, 'import { ')}`, map: null };
+      const body = calls ? `import { request } from '@/api/client';\n${out.replace(/\bimport \{ call, /, 'import { ')}` : out;
+      return { code: body, map: null };
     },
   };
 }

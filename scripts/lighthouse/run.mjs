@@ -6,6 +6,8 @@
 // category scores per page, writes them to lighthouse-report.json, and exits non-zero when a
 // page misses a target.
 // Usage: node scripts/lighthouse/run.mjs [--port=4750] [--runs=1] [--json=lighthouse-report.json] [--only=home,player] [--full=dir]
+// `--full=dir` keeps each page's whole report and its performance trace (`<page>-<run>.trace.json`,
+// for the Performance panel of Chromium's developer tools).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 4750));
 const RUNS = Math.max(1, Number(arg('runs', 1)));
 const JSON_OUT = arg('json', 'lighthouse-report.json');
 const ONLY = arg('only', '')?.split(',').filter(Boolean);
-/** A folder for each page's whole Lighthouse report, to read what a score is made of. */
+/** A folder for each page's whole Lighthouse report and trace, to read what a score is made of. */
 const FULL_DIR = arg('full', '');
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA_DIR = join('.lighthouse-data', String(PORT));
@@ -139,7 +141,7 @@ try {
       const cookies = await browser.cookies();
       if (cookies.length) await browser.deleteCookie(...cookies);
       if (page.signedIn) await browser.setCookie({ name: 'ENT_WEB_TOKEN', value: token, domain: 'localhost', path: '/', sameSite: 'Lax' });
-      const { lhr } = await lighthouse(`${ORIGIN}${page.path}`, {
+      const { lhr, artifacts } = await lighthouse(`${ORIGIN}${page.path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -148,7 +150,10 @@ try {
         disableStorageReset: true,
       });
       if (lhr.runtimeError) throw new Error(`${page.id}: ${lhr.runtimeError.message}`);
-      if (FULL_DIR) writeFileSync(join(FULL_DIR, `${page.id}-${i + 1}.json`), JSON.stringify(lhr));
+      if (FULL_DIR) {
+        writeFileSync(join(FULL_DIR, `${page.id}-${i + 1}.json`), JSON.stringify(lhr));
+        if (artifacts?.Trace) writeFileSync(join(FULL_DIR, `${page.id}-${i + 1}.trace.json`), JSON.stringify(artifacts.Trace));
+      }
       runs.push(lhr);
     }
     const score = (lhr, c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);

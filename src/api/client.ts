@@ -9,12 +9,15 @@ import Cookies from 'js-cookie';
 import { createFetch, type $Fetch } from 'ofetch';
 import {
   Code,
+  DEFAULT_GATEWAY_PREFIX,
   EID_HEADER,
+  EID_STORAGE_KEY,
   isSignOutCode,
   LANG_HEADER,
   TOKEN_COOKIE,
   TOKEN_HEADER,
 } from '@/api/codes';
+import { takeEarly } from '@/api/early';
 import { endpoints, type EndpointDef, type EndpointName, type Paging } from '@/api/endpoints';
 import type { Envelope } from '@/api/types';
 import type { Locale } from '@/i18n/locale-path';
@@ -22,14 +25,12 @@ import { isSignInPage, loginPath } from '@/lib/login-path';
 import { notify, notifyError } from '@/lib/notify';
 import { $locale } from '@/stores/locale';
 
+export { DEFAULT_GATEWAY_PREFIX, EID_STORAGE_KEY };
+
 /** Spec section 9: request timeout. */
 export const REQUEST_TIMEOUT = 60_000;
-/** Where the gateway lives when the page names none. */
-export const DEFAULT_GATEWAY_PREFIX = '/gateway';
 /** Local storage key of the login-error counter that code 321 sets to 2. */
 export const LOGIN_ERROR_COUNT_KEY = 'loginErrorCount';
-/** Local storage key of the enterprise id sent as the `eid` header. */
-export const EID_STORAGE_KEY = 'eid';
 /** {@link ApiError.code} when no envelope came back (network failure, timeout, foreign body). */
 export const NO_ENVELOPE = 0;
 
@@ -225,6 +226,15 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
   const query = isGet && payload && !(payload instanceof FormData) ? { ...payload, ...opts.query } : opts.query;
   const wanted = opts.responseType && opts.responseType !== 'json' ? opts.responseType : undefined;
   const url = endpointURL(def, opts.params);
+
+  const early = isGet && !query && !wanted && !opts.headers && url === joinURL(gatewayPrefix(), def.path)
+    ? takeEarly(def.path, readToken())
+    : undefined;
+  const answer = early && (await early);
+  if (answer) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    return settle<T>(JSON_TYPE.test(answer.type.split(';')[0]!.trim()) ? await readJson(answer.text) : undefined, answer.text, opts);
+  }
 
   let response: Response & { _data?: unknown };
   try {

@@ -59,6 +59,10 @@ export const LANG_HEADER = 'accept-language';
 
 /** The header that carries the stored enterprise id, when one is known. */
 export const EID_HEADER = 'eid';
+/** Local storage key of the enterprise id sent as the `eid` header. */
+export const EID_STORAGE_KEY = 'eid';
+/** Where the gateway lives when the page names none (`<meta name="xt-gateway">`). */
+export const DEFAULT_GATEWAY_PREFIX = '/gateway';
 /** The cookie that holds the session token (spec section 9: expires in 1 day). */
 export const TOKEN_COOKIE = 'ENT_WEB_TOKEN';
 /** The cookie that holds the chosen language, `zh` or `en` (spec section 9: 365 days). */

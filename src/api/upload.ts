@@ -6,7 +6,7 @@
  * that upload load it.
  */
 import { endpointURL, requestHeaders, requestTimeout, settle, type CallOptions } from '@/api/client';
-import { endpoints, type EndpointName } from '@/api/endpoints';
+import { endpoints, type EndpointDef, type EndpointName } from '@/api/endpoints';
 import type { UploadResult } from '@/api/types';
 
 export interface UploadOptions extends Pick<CallOptions, 'params' | 'isShowErrTip' | 'noDispose' | 'headers' | 'signal'> {
@@ -28,7 +28,11 @@ function parse(text: string): unknown {
  * @example const pic = await upload<UploadResult>('uploadPic', form, { onProgress: setPercent })
  */
 export function upload<T = unknown>(name: EndpointName, formData: FormData, opts: UploadOptions = {}): Promise<T> {
-  const def = endpoints[name];
+  return uploadTo<T>(endpoints[name], formData, opts);
+}
+
+/** {@link upload} by the row itself: the browser build writes each upload by name this way. */
+export function uploadTo<T = unknown>(def: EndpointDef, formData: FormData, opts: UploadOptions = {}): Promise<T> {
   const { onProgress, signal } = opts;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
