@@ -4,7 +4,7 @@
  * Tests drive it with `app.request()`; `index.ts` serves it.
  */
 import { resolve } from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
@@ -110,6 +110,22 @@ function methodsByPath(prefix: string): Map<string, string[]> {
   return map;
 }
 
+/**
+ * Hono's body limit, deciding from the headers when it can: a body without a declared length
+ * (chunked) is counted as it streams, as in `bodyLimit`; one whose `content-length` is within the
+ * limit passes untouched (Node's parser holds a body to its declared length), so the Node
+ * adapter later reads it straight from the socket instead of through a web stream.
+ */
+function declaredBodyLimit(options: { maxSize: number; onError: (c: Context) => Response | Promise<Response> }): MiddlewareHandler {
+  const counted = bodyLimit(options);
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+    return Number.parseInt(length, 10) > options.maxSize ? Promise.resolve(options.onError(c)) : next();
+  };
+}
+
 export function createApp(options: AppOptions): Hono {
   const prefix = normalizePrefix(options.gatewayPrefix ?? DEFAULT_GATEWAY_PREFIX);
   const logError = options.logError ?? ((message, error) => console.error(message, error));
@@ -126,8 +142,8 @@ export function createApp(options: AppOptions): Hono {
   // Multipart upload calls take a file of up to 5 MB; every other call keeps the 1 MiB limit.
   const uploadPaths = new Set(uploadEndpoints.map((name) => `${prefix}/${endpoints[name].path}`));
   const bodyLimits = {
-    json: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge') }),
-    upload: bodyLimit({
+    json: declaredBodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'tooLarge') }),
+    upload: declaredBodyLimit({
       maxSize: MAX_UPLOAD_BODY_BYTES,
       onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'upload.size'),
     }),

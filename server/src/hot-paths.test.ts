@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EndpointName } from '@/api/endpoints';
 import type { PaperSession } from '@/api/exam-types';
-import type { CourseItem, CourseResourceItem, ResourceWatchResult } from '@/api/learning-types';
+import type { CourseDetail, CourseItem, CourseResourceItem, ResourceWatchResult } from '@/api/learning-types';
 import type { PageResult, WebInfo } from '@/api/types';
 import { enterpriseDomains, enterprises } from './db/schema';
 import { prepareDatabase } from './prepare';
@@ -90,9 +90,43 @@ describe('hot reads stay within their budgets', () => {
     expect((data as PageResult<CourseItem>).totalCount).toBeGreaterThan(8);
   });
 
+  it('course pages of several learners at once share one progress statement, each with its own progress', async () => {
+    // E1001 has finished courses, E1014 and E1015 are part way through others, E1002 has none.
+    const tokens = [token, ...(await Promise.all([gw.login('E1002'), gw.login('E1014', 'Init@2026'), gw.login('E1015', 'Init@2026')]))];
+    const page = (t: string) => gw.call<PageResult<CourseItem>>('coursePage', { token: t, lang: 'zh', body: { pageCurrent: 1, pageSize: 30 } });
+    const progressOf = (list: CourseItem[]) => list.map((c) => `${c.name}:${c.studyProgress}:${c.learningStatus}`);
+    const alone: string[][] = [];
+    for (const t of tokens) alone.push(progressOf((await page(t)).body.data.list));
+    expect(new Set(alone.map((a) => a.join())).size, 'the learners differ in progress').toBe(tokens.length);
+
+    statements = [];
+    const together = await Promise.all(tokens.map((t) => page(t)));
+    const progressReads = statements.filter((q) => /from "course_progress"/.test(q));
+    expect(progressReads, statements.join('\n')).toHaveLength(1);
+    expect(together.map((r) => progressOf(r.body.data.list))).toEqual(alone);
+  });
+
   it('course detail', async () => {
     const page = await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 1, pageSize: 8 } });
     await withinBudget('courseView', { token, query: { courseId: page.data.list[0]!.id } });
+  });
+
+  it('course details opened by several learners at once share one statement for their own rows, each with its own', async () => {
+    const tokens = [token, ...(await Promise.all([gw.login('E1002'), gw.login('E1014', 'Init@2026'), gw.login('E1015', 'Init@2026')]))];
+    const list = (await measured<PageResult<CourseItem>>('coursePage', { token, body: { pageCurrent: 1, pageSize: 30 } })).data.list;
+    // Every learner on every course: learners differ on some of them, courses differ for each.
+    const asks = tokens.flatMap((t) => list.slice(0, 6).map((c) => ({ t, courseId: c.id })));
+    const view = (a: { t: string; courseId: string }) => gw.call<CourseDetail>('courseView', { token: a.t, lang: 'zh', query: { courseId: a.courseId } });
+    const mineOf = (d: CourseDetail) => `${d.id}:${d.studyProgress}:${d.learningStatus}:${d.lastItemId}:${d.collected}:${d.admired}:${d.myRating}`;
+    const alone: string[] = [];
+    for (const a of asks) alone.push(mineOf((await view(a)).body.data));
+    expect(new Set(alone.map((m) => m.split(':').slice(1).join(':'))).size, 'the learners differ on these courses').toBeGreaterThan(1);
+
+    statements = [];
+    const together = await Promise.all(asks.map(view));
+    const ownReads = statements.filter((q) => /unnest\(/.test(q));
+    expect(ownReads, statements.join('\n')).toHaveLength(1);
+    expect(together.map((r) => mineOf(r.body.data))).toEqual(alone);
   });
 });
 

@@ -8,6 +8,7 @@ import type { CourseItem, LearningStatus, LecturerBrief } from '@/api/learning-t
 import type { Locale } from '@/i18n/routes';
 import { isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesce';
 import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
 import { catalogue } from './catalogue-cache';
 import { nameAndIntro } from './scoped';
@@ -157,31 +158,46 @@ async function readSharedCards(db: Db, eid: string, lang: Locale, ids: string[])
 }
 
 /**
- * The caller's progress rows among a list of courses, built once per database handle: the
+ * Progress rows of several members among several courses, built once per database handle: the
  * course lists ask it on every call, and building its SQL text each time cost more than running it.
  */
 const progressQueries = new WeakMap<Db, ReturnType<typeof buildProgressQuery>>();
 function buildProgressQuery(db: Db) {
   return db
-    .select({ courseId: courseProgress.courseId, progress: courseProgress.progress, status: courseProgress.status })
+    .select({
+      memberId: courseProgress.enterpriseUserId,
+      courseId: courseProgress.courseId,
+      progress: courseProgress.progress,
+      status: courseProgress.status,
+    })
     .from(courseProgress)
     .where(
       and(
         eq(courseProgress.enterpriseId, sql.placeholder('eid')),
-        eq(courseProgress.enterpriseUserId, sql.placeholder('memberId')),
+        sql`${courseProgress.enterpriseUserId} = any(${sql.placeholder('members')}::uuid[])`,
         sql`${courseProgress.courseId} = any(${sql.placeholder('ids')}::uuid[])`,
       ),
     )
-    .prepare('xt_course_progress_in');
+    .prepare('xt_course_progress_of');
 }
 
-/** The caller's progress and learning status in each of the courses, by course id. */
-async function progressIn(db: Db, eid: string, memberId: string, ids: string[]) {
+type ProgressRow = { courseId: string; progress: number; status: number };
+
+/**
+ * The caller's progress and learning status in each of the courses, by course id. Course lists
+ * of several learners of one enterprise at once share one statement (see `coalesced`).
+ */
+const progressIn = coalesced(async (db: Db, eid: string, asks: { memberId: string; ids: string[] }[]) => {
   let query = progressQueries.get(db);
   if (!query) progressQueries.set(db, (query = buildProgressQuery(db)));
-  const rows = await query.execute({ eid, memberId, ids });
-  return new Map(rows.map((r) => [r.courseId, r]));
-}
+  const members = [...new Set(asks.map((a) => a.memberId))];
+  const ids = [...new Set(asks.flatMap((a) => a.ids))];
+  const rows = await query.execute({ eid, members, ids });
+  return asks.map((ask) => {
+    const wanted = new Set(ask.ids);
+    return new Map<string, ProgressRow>(rows.filter((r) => r.memberId === ask.memberId && wanted.has(r.courseId)).map((r) => [r.courseId, r]));
+  });
+});
 
 /**
  * Cards of the given courses of enterprise `eid`, in the order of `ids`, as `memberId` sees
@@ -200,7 +216,7 @@ export async function courseCards(
 ): Promise<CourseItem[]> {
   const unique = [...new Set(ids)].filter(isUuid);
   if (unique.length === 0) return [];
-  const [shared, progress] = await Promise.all([sharedCards(db, eid, lang, unique), progressIn(db, eid, memberId, unique)]);
+  const [shared, progress] = await Promise.all([sharedCards(db, eid, lang, unique), progressIn(db, eid, { memberId, ids: unique })]);
   return ids.flatMap((id) => {
     const found = shared.get(id);
     if (!found) return [];

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { LearningStatus, TargetType } from '@/api/learning-types';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesce';
 import {
   categories,
   collections,
@@ -47,36 +48,68 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The course detail's own-rows statement, built once per database handle (the detail is read on
- * every course page view; building its SQL text each time cost more than running it).
+ * The course detail's own-rows statement for several (member, course) pairs, built once per
+ * database handle (the detail is read on every course page view; building its SQL text each
+ * time cost more than running it).
  */
 const mineQueries = new WeakMap<Db, ReturnType<typeof buildMineQuery>>();
 function buildMineQuery(db: Db) {
   const eid = sql.placeholder('eid');
-  const memberId = sql.placeholder('memberId');
-  const courseId = sql.placeholder('courseId');
   const target = sql.placeholder('target');
   return db
     .select({
+      memberId: sql<string>`ask.member_id`,
+      courseId: sql<string>`ask.course_id`,
       purchased: sql<boolean>`exists (select 1 from course_purchases p where p.enterprise_id = ${eid}
-        and p.course_id = ${courseId} and p.enterprise_user_id = ${memberId})`,
+        and p.course_id = ask.course_id and p.enterprise_user_id = ask.member_id)`,
       progress: courseProgress.progress,
       status: courseProgress.status,
       lastItemId: courseProgress.lastItemId,
       myRating: sql<number>`coalesce((select r.score from ratings r where r.enterprise_id = ${eid} and r.target_type = ${target}
-        and r.target_id = ${courseId} and r.enterprise_user_id = ${memberId}), 0)`,
+        and r.target_id = ask.course_id and r.enterprise_user_id = ask.member_id), 0)`,
       admired: sql<boolean>`exists (select 1 from likes l where l.enterprise_id = ${eid} and l.target_type = ${target}
-        and l.target_id = ${courseId} and l.enterprise_user_id = ${memberId})`,
+        and l.target_id = ask.course_id and l.enterprise_user_id = ask.member_id)`,
       collected: sql<boolean>`exists (select 1 from collections c where c.enterprise_id = ${eid} and c.target_type = ${target}
-        and c.target_id = ${courseId} and c.enterprise_user_id = ${memberId})`,
+        and c.target_id = ask.course_id and c.enterprise_user_id = ask.member_id)`,
     })
-    .from(sql`(select 1) as one`)
+    .from(sql`unnest(${sql.placeholder('members')}::uuid[], ${sql.placeholder('courses')}::uuid[]) as ask(member_id, course_id)`)
     .leftJoin(
       courseProgress,
-      and(eq(courseProgress.enterpriseId, eid), eq(courseProgress.courseId, courseId), eq(courseProgress.enterpriseUserId, memberId)),
+      and(
+        eq(courseProgress.enterpriseId, eid),
+        sql`${courseProgress.courseId} = ask.course_id`,
+        sql`${courseProgress.enterpriseUserId} = ask.member_id`,
+      ),
     )
-    .prepare('xt_course_mine');
+    .prepare('xt_course_mine_of');
 }
+
+/**
+ * The caller's own rows about a course: purchase, progress, rating, like, collection, last
+ * period. Details opened by several learners of one enterprise at once share one statement.
+ */
+const courseMineOf = coalesced(async (db: Db, eid: string, asks: { memberId: string; courseId: string }[]) => {
+  let query = mineQueries.get(db);
+  if (!query) mineQueries.set(db, (query = buildMineQuery(db)));
+  const rows = await query.execute({
+    eid,
+    members: asks.map((a) => a.memberId),
+    courses: asks.map((a) => a.courseId),
+    target: COURSE_TARGET,
+  });
+  return asks.map((ask) => {
+    const row = rows.find((r) => r.memberId === ask.memberId && r.courseId === ask.courseId);
+    return {
+      purchased: Boolean(row?.purchased),
+      progress: row?.progress ?? 0,
+      status: row?.status ?? 0,
+      lastItemId: row?.lastItemId ?? null,
+      myRating: Number(row?.myRating ?? 0),
+      admired: Boolean(row?.admired),
+      collected: Boolean(row?.collected),
+    };
+  });
+});
 
 export function courseData(db: Db, eid: string) {
   const published = and(eq(courses.enterpriseId, eid), eq(courses.status, 1));
@@ -241,19 +274,8 @@ export function courseData(db: Db, eid: string) {
     },
 
     /** The caller's own rows about a course, in one statement: purchase, progress, rating, like, collection, last period. */
-    async courseMine(memberId: string, courseId: string) {
-      let query = mineQueries.get(db);
-      if (!query) mineQueries.set(db, (query = buildMineQuery(db)));
-      const [row] = await query.execute({ eid, memberId, courseId, target: COURSE_TARGET });
-      return {
-        purchased: Boolean(row?.purchased),
-        progress: row?.progress ?? 0,
-        status: row?.status ?? 0,
-        lastItemId: row?.lastItemId ?? null,
-        myRating: Number(row?.myRating ?? 0),
-        admired: Boolean(row?.admired),
-        collected: Boolean(row?.collected),
-      };
+    courseMine(memberId: string, courseId: string) {
+      return courseMineOf(db, eid, { memberId, courseId });
     },
 
     /** Chapters and periods of a course with their resources, in order. */
