@@ -3,7 +3,7 @@
  * one's own after a confirmation. Texts are shown as text, never as markup.
  */
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { startTransition, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { deleteCourseComment, getCourseCommentPage, saveCourseComment } from '@/api/course';
 import type { Comment } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
@@ -126,8 +126,11 @@ export function CourseComments({ courseId, locale, messages: m, count, onCountCh
       .then((result) => {
         // The last comment of a later page was deleted: show the page before.
         if (!result.list.length && pageNo > 1) return setPageNo(pageNo - 1);
-        setPage(result);
-        setStatus(result.list.length ? 'ready' : 'empty');
+        // Below the fold: rendered in slices, so the page stays responsive while it loads.
+        startTransition(() => {
+          setPage(result);
+          setStatus(result.list.length ? 'ready' : 'empty');
+        });
       })
       .catch(() => !controller.signal.aborted && setStatus('error'));
     return () => controller.abort();

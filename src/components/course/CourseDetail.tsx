@@ -10,7 +10,7 @@ import BookmarkIcon from 'lucide-react/icons/bookmark';
 import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import PlayIcon from 'lucide-react/icons/play';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import {
   admireCourse,
   courseRefusal,
@@ -74,7 +74,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A block that loads after the course: the tree or the courseware. */
+/**
+ * A block that loads after the course: the tree or the courseware. Its answer renders as a
+ * transition, in slices between which the page stays responsive.
+ */
 function useAfterCourse<T>(courseId: string | undefined, load: (id: string, signal: AbortSignal) => Promise<T>) {
   const [value, setValue] = useState<T | null>(null);
   const [status, setStatus] = useState<LoadStatus>('loading');
@@ -85,10 +88,12 @@ function useAfterCourse<T>(courseId: string | undefined, load: (id: string, sign
     const controller = new AbortController();
     setStatus('loading');
     load(courseId, controller.signal)
-      .then((result) => {
-        setValue(result);
-        setStatus(Array.isArray(result) && result.length === 0 ? 'empty' : 'ready');
-      })
+      .then((result) =>
+        startTransition(() => {
+          setValue(result);
+          setStatus(Array.isArray(result) && result.length === 0 ? 'empty' : 'ready');
+        }),
+      )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const refusal = courseRefusal(error);

@@ -4,7 +4,7 @@
  * states. Notes are shown as text, never as markup.
  */
 import PencilIcon from 'lucide-react/icons/pencil';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { editCourseNote, getCourseNotes, refusalMessage, saveCourseNote } from '@/api/course-related';
 import type { CourseUserRecord } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
@@ -212,10 +212,13 @@ export function CourseNotes({ courseId, locale, messages: m }: CourseNotesProps)
     const controller = new AbortController();
     setStatus('loading');
     getCourseNotes(courseId, { signal: controller.signal, isShowErrTip: false })
-      .then((list) => {
-        setNotes(list);
-        setStatus(list.length ? 'ready' : 'empty');
-      })
+      .then((list) =>
+        // Below the fold: rendered in slices, so the page stays responsive while it loads.
+        startTransition(() => {
+          setNotes(list);
+          setStatus(list.length ? 'ready' : 'empty');
+        }),
+      )
       .catch(() => !controller.signal.aborted && setStatus('error'));
     return () => controller.abort();
   }, [courseId, round]);

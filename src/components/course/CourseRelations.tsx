@@ -2,7 +2,7 @@
  * What a course's page shows around it, loaded after the course: other courses of its category
  * (up to four, as course cards) and the study projects that hold it (links to their pages).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import { getCourseProjects, getRelatedCourses } from '@/api/course-related';
 import type { CourseItem, ProjectItem } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
@@ -28,10 +28,13 @@ function useList<T>(courseId: string, load: (id: string, signal: AbortSignal) =>
     const controller = new AbortController();
     setStatus('loading');
     load(courseId, controller.signal)
-      .then((page) => {
-        setList(page.list);
-        setStatus(page.list.length ? 'ready' : 'empty');
-      })
+      .then((page) =>
+        // Below the fold: rendered in slices, so the page stays responsive while it loads.
+        startTransition(() => {
+          setList(page.list);
+          setStatus(page.list.length ? 'ready' : 'empty');
+        }),
+      )
       .catch(() => !controller.signal.aborted && setStatus('error'));
     return () => controller.abort();
   }, [courseId, round, load]);
