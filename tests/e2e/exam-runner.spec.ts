@@ -232,6 +232,20 @@ test('an assessment with every question type: answered, handed in, its objective
   const total = await questionCount(page);
   expect(total).toBe(exam.questions.length);
 
+  // On a phone, whatever the status line says (saving, saved, offline, synced), the header keeps
+  // its height and the question below it does not move.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 412, height: 823 });
+  const status = statusLine(page);
+  const question = page.getByRole('heading', { level: 2, name: /^第 \d+ 题 \/ 共 \d+ 题$/ });
+  const tops: number[] = [];
+  for (const line of ['saving', 'saved', 'offline', 'synced'] as const) {
+    await status.evaluate((el, t) => (el.textContent = t), examZh[`exam.runner.status.${line}`].replace('{count}', '12'));
+    tops.push((await question.boundingBox())!.y);
+  }
+  expect(new Set(tops).size, `question top per status text: ${tops.join(', ')}`).toBe(1);
+  await page.setViewportSize(desktop);
+
   const given = await answerQuestions(page, exam, 1, total);
   expect([...given.keys()].sort()).toEqual(exam.questions.map((q) => q.key).sort());
   await expect(statusLine(page)).toHaveText(examZh['exam.runner.status.saved']);

@@ -390,7 +390,14 @@ export function ExamRunner({ locale, messages: m }: ExamRunnerProps) {
           <p className="text-muted-foreground text-sm">{fill(m['exam.runner.attempt'], { no: paper.attemptNo })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <p role="status" aria-live="polite" data-state={status.state} className={`text-sm font-medium ${statusTone}`}>
+          {/* A row of its own on phones and room for its longest text elsewhere: the header keeps
+              its height while the text changes (saving, saved, synced), so the question below never moves. */}
+          <p
+            role="status"
+            aria-live="polite"
+            data-state={status.state}
+            className={`basis-full text-sm font-medium sm:min-w-[15em] sm:basis-auto ${statusTone}`}
+          >
             {statusText}
           </p>
           <p className="flex items-baseline gap-2">
