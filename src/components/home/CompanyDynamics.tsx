@@ -5,7 +5,7 @@
  * page; the loaded pages are kept, so coming back shows them again. Loaded lazily.
  */
 import ActivityIcon from 'lucide-react/icons/activity';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StudyDynamic } from '@/api/learning-types';
 import { getStudyDynamics } from '@/api/player';
 import { fill } from '@/components/auth/text';
@@ -67,14 +67,11 @@ export function CompanyDynamics({ locale, messages: m }: CompanyDynamicsProps) {
     load(1).then(
       (result) => {
         if (!live) return;
-        // Pages kept from an earlier visit win over a first page that raced them. Below the
-        // fold: rendered as a transition, in slices.
-        startTransition(() =>
-          setLoaded((shown) =>
-            shown.page > 0
-              ? shown
-              : { list: result.list, page: 1, totalPage: result.totalPage, totalCount: result.totalCount },
-          ),
+        // Pages kept from an earlier visit win over a first page that raced them.
+        setLoaded((shown) =>
+          shown.page > 0
+            ? shown
+            : { list: result.list, page: 1, totalPage: result.totalPage, totalCount: result.totalCount },
         );
       },
       () => live && setFirst('error'),

@@ -4,7 +4,7 @@
  * zone its featured lecturers (`zoneLecturerList`), each leading to the lecturer's page. Each
  * zone loads when it scrolls near. Loaded lazily by the home page.
  */
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RelationType, ZoneKind, type Zone, type ZoneCourse, type ZoneLecturer, type ZoneLogo } from '@/api/home-types';
 import { getZoneCourses, getZoneLecturers, getZoneLogo, getZones } from '@/api/home';
 import { fill } from '@/components/auth/text';
@@ -22,7 +22,7 @@ interface ZonesProps {
   messages: HomeMessages;
 }
 
-/** Loads once per `attempt`; the state of one block, its answer rendered as a transition (in slices). */
+/** Loads once per `attempt`; the state of one block. */
 function useBlock<T>(load: (signal: AbortSignal) => Promise<T>, isEmpty: (data: T) => boolean) {
   const [data, setData] = useState<T>();
   const [status, setStatus] = useState<LoadStatus>('loading');
@@ -31,11 +31,10 @@ function useBlock<T>(load: (signal: AbortSignal) => Promise<T>, isEmpty: (data: 
     const controller = new AbortController();
     setStatus('loading');
     load(controller.signal).then(
-      (found) =>
-        startTransition(() => {
-          setData(found);
-          setStatus(isEmpty(found) ? 'empty' : 'ready');
-        }),
+      (found) => {
+        setData(found);
+        setStatus(isEmpty(found) ? 'empty' : 'ready');
+      },
       () => !controller.signal.aborted && setStatus('error'),
     );
     return () => controller.abort();

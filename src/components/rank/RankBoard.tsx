@@ -5,7 +5,7 @@
  * the URL) and kept for coming back. While a next page loads, the shown one stays, dimmed.
  */
 import { useStore } from '@nanostores/react';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RankEntry } from '@/api/home-types';
 import { getRankPage, type RankMeasure } from '@/api/rank';
 import type { PageResult } from '@/api/types';
@@ -95,11 +95,8 @@ export function RankBoard({
           if (!outOfRange.current) setOwnPage(found.totalPage);
           return;
         }
-        // Rendered as a transition, in slices: a board is long and never the first thing read.
-        startTransition(() => {
-          setResult(found);
-          setStatus(found.list.length ? 'ready' : 'empty');
-        });
+        setResult(found);
+        setStatus(found.list.length ? 'ready' : 'empty');
       },
       () => {
         if (controller.signal.aborted) return;
