@@ -20,7 +20,7 @@ export function inlineEndpoints(endpoints) {
       if (!/\/src\/api\/[\w-]+\.ts$/.test(file) || /\/(client|endpoints)\.ts$/.test(file)) return undefined;
       let calls = false;
       let found = false;
-      const out = code.replace(CALL, (whole, fn, generic = '', name) => {
+      const out = code.replace(CALL, (_, fn, generic = '', name) => {
         const row = endpoints[name];
         if (!row) throw new Error(`${file}: no endpoint named "${name}" in src/api/endpoints.ts`);
         found = true;

@@ -141,8 +141,9 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
 }
 
-function mediaType(response: Response): string {
-  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+/** The media type of a `content-type` value, without its parameters. */
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim();
 }
 
 async function readJson(body: unknown): Promise<unknown> {
@@ -233,7 +234,7 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
   const answer = early && (await early);
   if (answer) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    return settle<T>(JSON_TYPE.test(answer.type.split(';')[0]!.trim()) ? await readJson(answer.text) : undefined, answer.text, opts);
+    return settle<T>(JSON_TYPE.test(mediaType(answer.type)) ? await readJson(answer.text) : undefined, answer.text, opts);
   }
 
   let response: Response & { _data?: unknown };
@@ -256,7 +257,7 @@ export async function request<T = unknown>(def: EndpointDef, opts: CallOptions =
     throw failure(NO_ENVELOPE, '', undefined, showTip);
   }
 
-  const type = mediaType(response);
+  const type = mediaType(response.headers.get('content-type'));
   if (response.ok && !JSON_TYPE.test(type) && (wanted || DOCUMENT_TYPE.test(type))) {
     return response._data as T;
   }

@@ -31,12 +31,11 @@ export interface EarlyEntry {
   token: string;
   /** `performance.now()` when it was sent. */
   at: number;
-  /** The answer's status, media type and text; null when the call failed. */
+  /** The answer's media type and text; null when the call failed. */
   answer: Promise<EarlyAnswer | null>;
 }
 
 export interface EarlyAnswer {
-  status: number;
   type: string;
   text: string;
 }
@@ -80,7 +79,7 @@ export function earlyCallsScript(names: EndpointName[], options: EarlyOptions = 
     `for(j=0;j<a.length;j++)if(a[j]&&typeof a[j].image==='string'&&a[j].image){l=d.createElement('link');l.rel='preload';l.as='image';` +
     `l.setAttribute('fetchpriority','high');l.href=a[j].image;d.head.appendChild(l);return}}catch(x){}}` +
     `${JSON.stringify(paths)}.forEach(function(p){w[p]={token:t,at:performance.now(),answer:fetch(g.replace(/\\/+$/,'')+'/'+p,{headers:h,credentials:'same-origin'})` +
-    `.then(function(r){return r.text().then(function(x){if(p===${JSON.stringify(picture)})pic(x);return{status:r.status,type:r.headers.get('content-type')||'',text:x}})})` +
+    `.then(function(r){return r.text().then(function(x){if(p===${JSON.stringify(picture)})pic(x);return{type:r.headers.get('content-type')||'',text:x}})})` +
     `.catch(function(){return null})}})}catch(x){}})();`
   );
 }
