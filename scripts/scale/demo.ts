@@ -14,7 +14,7 @@
 import { request } from 'node:http';
 import type { ExamTaskItem, PaperSession } from '@/api/exam-types';
 import type { ImageCaptcha, PageResult } from '@/api/types';
-import { TOKEN_HEADER } from '@/api/codes';
+import { Code, TOKEN_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import { startS3Standin } from '../../server/src/testing/standins/s3';
 import { call, CallError, DEMO_PASSWORD, GatewayProcess, ownDatabase, retry, signIn, sleep } from '../faults/gateway';
@@ -171,7 +171,7 @@ try {
   const signedOut = Date.now();
   let ended = false;
   while (!ended && Date.now() - signedOut < 1_000) {
-    ended = (await refusal(() => call(one, 'unreadCount', { token: other })))?.code === 401;
+    ended = (await refusal(() => call(one, 'unreadCount', { token: other })))?.code === Code.UNAUTHORIZED;
     if (!ended) await new Promise((done) => setTimeout(done, 20));
   }
   check(ended, `signing out on replica 2 ends the session cached on replica 1 (within ${Date.now() - signedOut} ms)`);

@@ -236,7 +236,7 @@ describe.each<StubMode>(['mirror', 'body'])('envelope rules, HTTP status mode %s
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it.each([300, 401, 400, 999])('%i signs out and goes to /login?t=login', async (code) => {
+  it.each([300, 301, 400, 999])('%i signs out and goes to /login?t=login', async (code) => {
     Cookies.set(TOKEN_COOKIE, 'tok', { path: '/' });
     localStorage.setItem('userInfo', '{"userName":"Li"}');
     localStorage.setItem(EID_STORAGE_KEY, 'e1');
@@ -254,7 +254,7 @@ describe.each<StubMode>(['mirror', 'body'])('envelope rules, HTTP status mode %s
 
   it('sends an English page to /en/login?t=login', async () => {
     openPage('/en/exam');
-    gw.reply('GET', 'x', { code: 401, msg: '', data: null });
+    gw.reply('GET', 'x', { code: 301, msg: '', data: null });
     await rejection(request(get('x')));
     expect(assign).toHaveBeenCalledExactlyOnceWith('/en/login?t=login');
   });
@@ -270,6 +270,18 @@ describe.each<StubMode>(['mirror', 'body'])('envelope rules, HTTP status mode %s
       expect(assign).not.toHaveBeenCalled();
     },
   );
+
+  it("401 and 402, outside the spec's range, are errors like any other: no sign-out", async () => {
+    Cookies.set(TOKEN_COOKIE, 'tok', { path: '/' });
+    for (const code of [401, 402]) {
+      gw.reply('GET', `c${code}`, { code, msg: `refused ${code}`, data: null });
+      const error = await rejection(request(get(`c${code}`)));
+      expect(error.code).toBe(code);
+    }
+    expect(Cookies.get(TOKEN_COOKIE)).toBe('tok');
+    expect(assign).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual(['error:refused 401', 'error:refused 402']);
+  });
 
   it('429 shows msg and rejects', async () => {
     gw.reply('GET', 'busy', { code: 429, msg: '操作过于频繁', data: null });

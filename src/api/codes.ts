@@ -10,12 +10,20 @@ export const Code = {
   WHOLE: 208,
   /** Sign-in refused (wrong account or password): the client stores the login-error counter. */
   LOGIN_ERROR: 321,
-  /** Token missing, expired, revoked or issued for another enterprise: sign out. */
-  UNAUTHORIZED: 401,
+  /**
+   * Token missing, expired, revoked or issued for another enterprise: sign out (spec section 8
+   * signs out on 300 to 400, 321 aside, and on 999).
+   */
+  UNAUTHORIZED: 301,
   /** Signed in elsewhere or account disabled: sign out. */
   SESSION_ENDED: 999,
   /** Known to be not allowed for this user (outside the sign-out range on purpose). */
   FORBIDDEN: 460,
+  /**
+   * The member still has the company's initial password: only what the forced change-password
+   * dialog needs is answered until it is changed (not a sign-out code, so the dialog stays).
+   */
+  PASSWORD_CHANGE_REQUIRED: 461,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
@@ -31,23 +39,19 @@ export const Code = {
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /**
- * Codes that sign the user out and send them to `/login?t=login` (spec section 8): 300 to 400
- * except 321, 999, and {@link Code.UNAUTHORIZED} (401, just past the spec's range), which is
- * what our gateway answers for a missing, expired or foreign token.
+ * Codes that sign the user out and send them to `/login?t=login` (spec sections 4 and 8): 300 to
+ * 400 except 321 (which the table handles first), and 999. Nothing else does: a client written
+ * to the spec and this one treat every answer of the gateway alike.
  */
 export function isSignOutCode(code: number): boolean {
-  return (
-    code === Code.SESSION_ENDED ||
-    code === Code.UNAUTHORIZED ||
-    (code >= 300 && code <= 400 && code !== Code.LOGIN_ERROR)
-  );
+  return code === Code.SESSION_ENDED || (code >= 300 && code <= 400 && code !== Code.LOGIN_ERROR);
 }
 
 /** The HTTP status the gateway sends with an envelope code. */
 export function httpStatusFor(code: number): number {
   if (code === Code.OK || code === Code.WHOLE || code === Code.LOGIN_ERROR) return 200;
   if (isSignOutCode(code)) return 401;
-  if (code === Code.FORBIDDEN) return 403;
+  if (code === Code.FORBIDDEN || code === Code.PASSWORD_CHANGE_REQUIRED) return 403;
   if (code >= 400 && code <= 599) return code;
   return 400;
 }

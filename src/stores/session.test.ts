@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_COOKIE } from '@/api/codes';
+import { Code, TOKEN_COOKIE } from '@/api/codes';
 import { ok, startStubGateway, type StubGateway } from '@/api/test-gateway';
 import type { NavItem, UserInfo, WebInfo } from '@/api/types';
 
@@ -69,15 +69,15 @@ function route(): void {
       : { code: 321, msg: '账号或密码错误', data: null };
   });
   gw.on('GET', 'user/auth/enterprise/user/info/current/view', (req) =>
-    req.headers.token?.startsWith('tok') ? ok({ ...user, userName: `李雷 ${req.headers.token}` }) : { code: 401, msg: 'unauthorized', data: null },
+    req.headers.token?.startsWith('tok') ? ok({ ...user, userName: `李雷 ${req.headers.token}` }) : { code: Code.UNAUTHORIZED, msg: 'unauthorized', data: null },
   );
   gw.on('POST', 'user/auth/user/info/logout', () => ok(null));
   gw.reply('GET', 'system/api/website/view', ok(webInfo));
   gw.on('GET', 'system/auth/website/view', (req) =>
-    req.headers.token?.startsWith('tok') ? ok(webInfo) : { code: 401, msg: 'unauthorized', data: null },
+    req.headers.token?.startsWith('tok') ? ok(webInfo) : { code: Code.UNAUTHORIZED, msg: 'unauthorized', data: null },
   );
   gw.on('GET', 'system/auth/pc/zone/info/nav/bar/list', (req) =>
-    req.headers.token?.startsWith('tok') ? ok(nav) : { code: 401, msg: 'unauthorized', data: null },
+    req.headers.token?.startsWith('tok') ? ok(nav) : { code: Code.UNAUTHORIZED, msg: 'unauthorized', data: null },
   );
 }
 

@@ -47,7 +47,24 @@ test('sign-out ends the session everywhere', async ({ page, context, request }) 
 
   // The gateway no longer honours the old token.
   const res = await request.get('/gateway/user/auth/enterprise/user/info/current/view', { headers: { token } });
-  expect((await res.json()).code).toBe(401);
+  // A sign-out code of spec section 8 (300 to 400), which any client written to the spec follows.
+  const { code } = (await res.json()) as { code: number };
+  expect(code >= 300 && code <= 400 && code !== 321).toBe(true);
+});
+
+test('sign-out leaves nothing in session storage, not even what the page keeps while it unloads', async ({ page }) => {
+  await signIn(page, 'E1001');
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toContainText(userName('E1001'));
+  await page.mouse.wheel(0, 900);
+  // The home page keeps its place for this session (keep-alive) while the user is signed in.
+  await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('xt-keep:')))).toContain('xt-keep:/');
+
+  await page.getByRole('button', { name: new RegExp(userName('E1001')) }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login\?t=login/);
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
 });
 
 test('a bad token on an /auth call lands on /login?t=login', async ({ page, context }) => {

@@ -2,7 +2,7 @@
 import Cookies from 'js-cookie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from '@/api/client';
-import { TOKEN_COOKIE } from '@/api/codes';
+import { Code, TOKEN_COOKIE } from '@/api/codes';
 import { ok, startStubGateway, type StubGateway } from '@/api/test-gateway';
 import type { EnterpriseItem, LoginResult, UserInfo } from '@/api/types';
 import { companyPath, finishSignIn, rememberRedirect } from '@/components/auth/finish';
@@ -51,7 +51,7 @@ describe('finishSignIn', () => {
       storedDuringCall = Cookies.get(TOKEN_COOKIE);
       return req.headers.token === 'tok-new' && req.headers.eid === 'ent-1'
         ? ok([item('ent-1', true), item('ent-2')])
-        : { code: 401, msg: 'no', data: null };
+        : { code: Code.UNAUTHORIZED, msg: 'no', data: null };
     });
     openPage('/en/login?t=code');
     await finishSignIn(result, 'en');

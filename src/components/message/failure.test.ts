@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
+import { Code } from '@/api/codes';
 import { failureOf } from '@/components/message/failure';
 
 describe('failureOf', () => {
@@ -14,7 +15,7 @@ describe('failureOf', () => {
   });
 
   it('asks to sign in when the session is gone', () => {
-    expect(failureOf(new ApiError(401, 'unauthorized', null), fallback)).toEqual({ kind: 'signIn' });
+    expect(failureOf(new ApiError(Code.UNAUTHORIZED, 'unauthorized', null), fallback)).toEqual({ kind: 'signIn' });
     expect(failureOf(new ApiError(999, '', null), fallback)).toEqual({ kind: 'signIn' });
   });
 

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@/api/codes';
+import { Code, isSignOutCode } from '@/api/codes';
 import type { LoginErrorData, LoginResult, NavItem, UserInfo, WebInfo } from '@/api/types';
 import { enterpriseUsers, loginAttempts, sessions } from '../../db/schema';
 import { global, scoped } from '../../db/access';
@@ -175,9 +175,12 @@ describe('a sign-in cut off by a fault', () => {
 describe('tokens', () => {
   const unauthorized = { code: Code.UNAUTHORIZED, msg: '请先登录', data: null };
 
-  it('refuses a missing token with 401, in both languages', async () => {
+  it('refuses a missing token with a sign-out code of spec section 8 (HTTP 401), in both languages', async () => {
     const zh = await gw.call('currentUser');
     expect(zh.res.status).toBe(401);
+    expect(isSignOutCode(zh.body.code)).toBe(true);
+    expect(zh.body.code).toBeGreaterThanOrEqual(300);
+    expect(zh.body.code).toBeLessThanOrEqual(400);
     expect(zh.body).toEqual(unauthorized);
     expect((await gw.call('navBarList', { lang: 'en' })).body.msg).toBe('Please login first!');
   });
