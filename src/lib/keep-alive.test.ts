@@ -16,6 +16,7 @@ import {
   resetKeptValues,
   RESTORE_DEADLINE_MS,
   SAVE_EVERY_MS,
+  sessionOwner,
   useKeptState,
   writeRecord,
 } from '@/lib/keep-alive';
@@ -145,6 +146,37 @@ describe('records', () => {
   });
 });
 
+describe('records of a session', () => {
+  it('tell sessions apart by a fingerprint of the token cookie, never the token itself', () => {
+    const a = sessionOwner('lang=zh; ENT_WEB_TOKEN=token-of-a');
+    expect(a).toMatch(/^[0-9a-z]{1,7}$/);
+    expect(sessionOwner('ENT_WEB_TOKEN=token-of-a; lang=en')).toBe(a);
+    expect(sessionOwner('ENT_WEB_TOKEN=token-of-b')).not.toBe(a);
+    expect(sessionOwner('lang=zh')).toBe('');
+    expect(sessionOwner('XENT_WEB_TOKEN=token-of-a')).toBe('');
+  });
+
+  it('are read only by the session that wrote them, and another session pushes them out', () => {
+    const store = memoryStorage();
+    writeRecord(store, '/knowledge', { q: '?page=2', y: 640 }, NOW, 'a');
+    expect(store.getItem(`${KEEP_PREFIX}/knowledge`)).not.toContain('token');
+    expect(readRecord(store, '/knowledge', NOW + 1, 'a')).toEqual({ t: NOW, q: '?page=2', y: 640, u: 'a' });
+    expect(readRecord(store, '/knowledge', NOW + 1, 'b')).toBeNull();
+    // Read as another session, it was removed.
+    expect(store.getItem(`${KEEP_PREFIX}/knowledge`)).toBeNull();
+    writeRecord(store, '/home', { y: 1 }, NOW, 'a');
+    writeRecord(store, '/train', { y: 2 }, NOW, '');
+    expect(readRecord(store, '/train', NOW, '')).toEqual({ t: NOW, y: 2 });
+    expect(readRecord(store, '/home', NOW, '')).toBeNull();
+    // A new record of one session drops every record of the others.
+    writeRecord(store, '/home', { y: 1 }, NOW, 'a');
+    writeRecord(store, '/exam', { y: 3 }, NOW, 'b');
+    expect(store.getItem(`${KEEP_PREFIX}/home`)).toBeNull();
+    expect(store.getItem(`${KEEP_PREFIX}/train`)).toBeNull();
+    expect(readRecord(store, '/exam', NOW, 'b')?.y).toBe(3);
+  });
+});
+
 describe('the head script', () => {
   /** A page whose height the test sets; scrolling stops at its end, as in a browser. */
   let pageHeight = 0;
@@ -265,6 +297,38 @@ describe('the head script', () => {
       h: 2000,
       s: { pages: 2 },
     });
+  });
+
+  it('writes nothing once the session it was opened in has ended, even while the page unloads', () => {
+    document.cookie = 'ENT_WEB_TOKEN=token-of-a; path=/';
+    try {
+      open('/home');
+      pageHeight = 2000;
+      y = 800;
+      dispatchEvent(new Event('pagehide'));
+      const owner = sessionOwner(document.cookie);
+      expect(readRecord(sessionStorage, '/home', Date.now(), owner)).toMatchObject({ y: 800, u: owner });
+      // Sign-out: the token cookie and session storage are cleared, then the page is left.
+      document.cookie = 'ENT_WEB_TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+      sessionStorage.clear();
+      y = 900;
+      dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(SAVE_EVERY_MS);
+      vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+      document.dispatchEvent(new Event('visibilitychange'));
+      dispatchEvent(new Event('pagehide'));
+      expect(sessionStorage.length).toBe(0);
+    } finally {
+      document.cookie = 'ENT_WEB_TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
+  it("does not bring back another session's query or position", () => {
+    writeRecord(sessionStorage, '/knowledge', { q: '?sort=hot&page=2', y: 500 }, Date.now(), sessionOwner('ENT_WEB_TOKEN=someone-else'));
+    pageHeight = 3000;
+    open('/knowledge', 'back_forward');
+    expect(location.search).toBe('');
+    expect(y).toBe(0);
   });
 
   it('remembers scrolling as it happens, at most every 250 ms, and when the tab is hidden', () => {
@@ -410,6 +474,26 @@ describe('useKeptState', () => {
     expect(seen[0]).toBe(3);
     expect(container.textContent).toBe('3');
     await act(async () => again.unmount());
+  });
+
+  it('keeps nothing in storage after the session has ended', async () => {
+    document.cookie = 'ENT_WEB_TOKEN=token-of-a; path=/';
+    try {
+      let set: ((v: number | ((p: number) => number)) => void) | undefined;
+      const root = createRoot(container);
+      await act(async () => root.render(createElement(Probe, { id: 'pages', onSet: (s) => (set = s) })));
+      await act(async () => set!(2));
+      const owner = sessionOwner(document.cookie);
+      expect(readRecord(sessionStorage, '/home', Date.now(), owner)?.s).toEqual({ pages: 2 });
+      document.cookie = 'ENT_WEB_TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+      sessionStorage.clear();
+      await act(async () => set!(5));
+      expect(container.textContent).toBe('5');
+      expect(sessionStorage.length).toBe(0);
+      await act(async () => root.unmount());
+    } finally {
+      document.cookie = 'ENT_WEB_TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 
   it('keeps values per page path and key', async () => {

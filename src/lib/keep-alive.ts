@@ -7,8 +7,15 @@
  * record per page path with the last query string, the scroll position and the islands' kept
  * values ({@link useKeptState}). Session storage belongs to one tab, so a new tab starts clean;
  * records expire after {@link KEEP_TTL_MS} and are bounded in size and number.
+ *
+ * Records belong to the session that wrote them ({@link sessionOwner}): a page writes only
+ * while the session it was opened in is still the one in the token cookie, and reads only that
+ * session's records. Sign-out clears session storage (spec section 4), and nothing the page
+ * writes afterwards, while it unloads, survives it; another user signing in in another tab
+ * never sees this tab's records either.
  */
 import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { TOKEN_COOKIE } from '@/api/codes';
 
 /** Session storage key prefix of the records; the rest of the key is the page path. */
 export const KEEP_PREFIX = 'xt-keep:';
@@ -31,6 +38,23 @@ export interface KeptRecord {
   h?: number;
   /** The islands' kept values by key. */
   s?: Record<string, unknown>;
+  /** The session that wrote it ({@link sessionOwner}); '' for none. */
+  u?: string;
+}
+
+/**
+ * A short fingerprint of the session in a `document.cookie` string: FNV-1a of the token, base 36,
+ * or '' when signed out. Not a secret and not the token: it only tells sessions apart. The
+ * head script computes the same value ({@link keepAliveScript}).
+ *
+ * @example sessionOwner('lang=zh') → ''; sessionOwner('ENT_WEB_TOKEN=abc') → the same short text each time
+ */
+export function sessionOwner(cookie: string): string {
+  const token = new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  if (!token) return '';
+  let hash = 2166136261;
+  for (let i = 0; i < token.length; i += 1) hash = Math.imul(hash ^ token.charCodeAt(i), 16777619) >>> 0;
+  return hash.toString(36);
 }
 
 type KeepStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
@@ -57,8 +81,11 @@ export function isKeptPage(pathname: string): boolean {
   return KEPT_PAGE.test(path === '/' ? '' : path);
 }
 
-/** A stored record, or null when missing, malformed or older than {@link KEEP_TTL_MS}. */
-export function parseRecord(raw: string | null, now: number): KeptRecord | null {
+/**
+ * A stored record, or null when missing, malformed, older than {@link KEEP_TTL_MS} or written by
+ * another session than `owner`.
+ */
+export function parseRecord(raw: string | null, now: number, owner = ''): KeptRecord | null {
   if (!raw) return null;
   let value: unknown;
   try {
@@ -69,8 +96,10 @@ export function parseRecord(raw: string | null, now: number): KeptRecord | null 
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Partial<KeptRecord>;
   if (typeof record.t !== 'number' || !(now - record.t < KEEP_TTL_MS)) return null;
+  if ((typeof record.u === 'string' ? record.u : '') !== owner) return null;
   return {
     t: record.t,
+    ...(owner !== '' && { u: owner }),
     ...(typeof record.q === 'string' && (record.q === '' || record.q.startsWith('?')) && { q: record.q }),
     ...(typeof record.y === 'number' && Number.isFinite(record.y) && record.y >= 0 && { y: record.y }),
     ...(typeof record.h === 'number' && Number.isFinite(record.h) && record.h >= 0 && { h: record.h }),
@@ -78,11 +107,11 @@ export function parseRecord(raw: string | null, now: number): KeptRecord | null 
   };
 }
 
-/** The record of a path, or null (an expired one is removed). */
-export function readRecord(storage: KeepStorage, path: string, now: number): KeptRecord | null {
+/** The record of a path for a session, or null (an expired one or another session's is removed). */
+export function readRecord(storage: KeepStorage, path: string, now: number, owner = ''): KeptRecord | null {
   try {
     const raw = storage.getItem(KEEP_PREFIX + path);
-    const record = parseRecord(raw, now);
+    const record = parseRecord(raw, now, owner);
     if (raw !== null && !record) storage.removeItem(KEEP_PREFIX + path);
     return record;
   } catch {
@@ -90,12 +119,12 @@ export function readRecord(storage: KeepStorage, path: string, now: number): Kep
   }
 }
 
-/** Removes expired records, then the oldest beyond `keep`. */
-function prune(storage: KeepStorage, now: number, keep: number): void {
+/** Removes expired records and other sessions' records, then the oldest beyond `keep`. */
+function prune(storage: KeepStorage, now: number, keep: number, owner: string): void {
   const found: { key: string; t: number }[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key?.startsWith(KEEP_PREFIX)) found.push({ key, t: parseRecord(storage.getItem(key), now)?.t ?? -1 });
+    if (key?.startsWith(KEEP_PREFIX)) found.push({ key, t: parseRecord(storage.getItem(key), now, owner)?.t ?? -1 });
   }
   found.sort((a, b) => b.t - a.t);
   found.forEach(({ key, t }, index) => {
@@ -104,28 +133,29 @@ function prune(storage: KeepStorage, now: number, keep: number): void {
 }
 
 /**
- * Merges `change` into the record of `path` and stamps it now. Returns false when it was not
- * stored (too large, or storage refused).
+ * Merges `change` into the session's record of `path` and stamps it now. Returns false when it
+ * was not stored (too large, or storage refused).
  *
- * @example writeRecord(sessionStorage, '/knowledge', { q: '?page=2', y: 840 }, Date.now())
+ * @example writeRecord(sessionStorage, '/knowledge', { q: '?page=2', y: 840 }, Date.now(), owner)
  */
 export function writeRecord(
   storage: KeepStorage,
   path: string,
-  change: Omit<KeptRecord, 't'>,
+  change: Omit<KeptRecord, 't' | 'u'>,
   now: number,
+  owner = '',
 ): boolean {
   try {
     const key = KEEP_PREFIX + path;
-    const isNew = storage.getItem(key) === null;
-    const text = JSON.stringify({ ...readRecord(storage, path, now), ...change, t: now });
+    const previous = readRecord(storage, path, now, owner);
+    const text = JSON.stringify({ ...previous, ...change, t: now, ...(owner !== '' && { u: owner }) });
     if (text.length > KEEP_MAX_CHARS) return false;
-    if (isNew) prune(storage, now, KEEP_MAX_RECORDS - 1);
+    if (!previous) prune(storage, now, KEEP_MAX_RECORDS - 1, owner);
     try {
       storage.setItem(key, text);
     } catch {
       // Full: make room once.
-      prune(storage, now, Math.floor(KEEP_MAX_RECORDS / 4));
+      prune(storage, now, Math.floor(KEEP_MAX_RECORDS / 4), owner);
       storage.setItem(key, text);
     }
     return true;
@@ -155,16 +185,22 @@ export const SAVE_EVERY_MS = 250;
  *   it), the user scrolls or types first, or {@link RESTORE_DEADLINE_MS} passes; also after a
  *   return from the back/forward cache.
  *
+ * - It reads and writes only the records of the session the page was opened in, and writes
+ *   nothing once the token cookie names another session or none (after sign-out).
+ *
  * Plain ES5 and tiny, as it is inlined in five page families. The record rules are those of
- * {@link keptPath} and {@link parseRecord}; the unit tests run this very script.
+ * {@link keptPath}, {@link parseRecord} and {@link sessionOwner}; the unit tests run this very
+ * script.
  */
 export function keepAliveScript(): string {
   return (
     `(function(){try{var w=window,h=history,l=location,d=document,D=d.documentElement,S=sessionStorage,` +
     `K='${KEEP_PREFIX}'+(l.pathname.replace(/(\\/index\\.html|\\/+)$/,'')||'/'),` +
-    `E=['wheel','keydown','pointerdown'],T=null,H=0,z=0,x=0,r;` +
-    `function g(){try{var o=JSON.parse(S.getItem(K));return o&&Date.now()-o.t<${KEEP_TTL_MS}?o:null}catch(e){return null}}` +
-    `function v(){clearTimeout(z);z=0;try{var o=g()||{};o.q=l.search;o.y=T==null?Math.round(w.scrollY):T;o.h=T==null?D.scrollHeight:H;o.t=Date.now();S.setItem(K,JSON.stringify(o))}catch(e){}}` +
+    `E=['wheel','keydown','pointerdown'],T=null,H=0,z=0,x=0,r,U=C();` +
+    `function C(){var m=d.cookie.match(/(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)/),k=2166136261,i=0,t=m?m[1]:'';` +
+    `for(;i<t.length;i++)k=Math.imul(k^t.charCodeAt(i),16777619)>>>0;return t?k.toString(36):''}` +
+    `function g(){try{var o=JSON.parse(S.getItem(K));return o&&Date.now()-o.t<${KEEP_TTL_MS}&&(typeof o.u=='string'?o.u:'')===U?o:null}catch(e){return null}}` +
+    `function v(){clearTimeout(z);z=0;if(C()!==U)return;try{var o=g()||{};o.q=l.search;o.y=T==null?Math.round(w.scrollY):T;o.h=T==null?D.scrollHeight:H;o.t=Date.now();U?o.u=U:delete o.u;S.setItem(K,JSON.stringify(o))}catch(e){}}` +
     `function Y(){var o=g();return o&&o.y>0&&!l.hash&&(o.q||'')===l.search?o:0}` +
     `function R(y,m){x&&x();T=y;H=m||0;var b=new ResizeObserver(a),t=setTimeout(function(){a();s()},${RESTORE_DEADLINE_MS});` +
     `function s(){T=null;x=0;b.disconnect();clearTimeout(t);E.forEach(function(k){w.removeEventListener(k,s,!0)})}` +
@@ -199,10 +235,21 @@ function storage(): Storage | null {
   }
 }
 
+/** The session this document was opened in, read once ({@link sessionOwner}). */
+let owner: string | undefined;
+
+function currentOwner(): string {
+  return typeof document === 'undefined' ? '' : sessionOwner(document.cookie);
+}
+
+function pageOwner(): string {
+  return (owner ??= currentOwner());
+}
+
 function keptValue(key: string): unknown {
   if (!values.has(key)) {
     const store = storage();
-    const kept = store ? readRecord(store, pagePath(), Date.now())?.s : undefined;
+    const kept = store ? readRecord(store, pagePath(), Date.now(), pageOwner())?.s : undefined;
     values.set(key, kept && Object.hasOwn(kept, key) ? kept[key] : NONE);
   }
   return values.get(key);
@@ -211,15 +258,17 @@ function keptValue(key: string): unknown {
 function keep(key: string, value: unknown): void {
   values.set(key, value);
   const store = storage();
-  if (store) {
+  const by = pageOwner();
+  // A page whose session has ended (or changed) keeps its values in memory only.
+  if (store && currentOwner() === by) {
     const path = pagePath();
     const now = Date.now();
-    const kept = { ...readRecord(store, path, now)?.s };
+    const kept = { ...readRecord(store, path, now, by)?.s };
     kept[key] = value;
-    if (!writeRecord(store, path, { s: kept }, now)) {
+    if (!writeRecord(store, path, { s: kept }, now, by)) {
       // Too large to keep: at least do not bring back an older value.
       delete kept[key];
-      writeRecord(store, path, { s: kept }, now);
+      writeRecord(store, path, { s: kept }, now, by);
     }
   }
   listeners.forEach((listener) => listener());
@@ -230,9 +279,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Forgets this document's cached kept values (tests). */
+/** Forgets this document's cached kept values and session (tests). */
 export function resetKeptValues(): void {
   values.clear();
+  owner = undefined;
 }
 
 /**
