@@ -81,6 +81,35 @@ export interface RoutingOptions {
 /** Tokens are 43 characters; anything much longer is not worth hashing. */
 const MAX_TOKEN_LENGTH = 256;
 
+/**
+ * What a member still on the company's initial password (`isInitPassword` 0) may call: what the
+ * forced dialogs need (spec section 4: the supplementary-information dialog, then the
+ * change-password dialog), the page shell around them, and leaving (sign-out, another of the
+ * person's companies). Every colleague knows the initial password, so nothing else of the member
+ * is answered until it is changed.
+ */
+export const OPEN_ON_INITIAL_PASSWORD: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'currentUser',
+  'websiteView',
+  'navBarList',
+  'updateInitPassword',
+  'updateUserInfo',
+  'logout',
+  'enterpriseList',
+  'chooseEnterprise',
+]);
+
+/**
+ * Refuses a call a member on the initial password may not make yet (see
+ * {@link OPEN_ON_INITIAL_PASSWORD}); a public read made signed in (`name` undefined) is refused
+ * too, since it would answer as that member.
+ */
+function requirePasswordChanged(name: EndpointName | undefined, member: Member): void {
+  if (member.isInitPassword === 0 && !(name && OPEN_ON_INITIAL_PASSWORD.has(name))) {
+    throw new ApiError(Code.PASSWORD_CHANGE_REQUIRED, 'initPasswordFirst');
+  }
+}
+
 async function signIn(ctx: PublicContext): Promise<AuthContext> {
   const token = ctx.c.req.header(TOKEN_HEADER)?.trim();
   if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
@@ -100,15 +129,19 @@ async function signIn(ctx: PublicContext): Promise<AuthContext> {
 /**
  * The signed-in context of a public call that carries a valid token of the request's tenant;
  * `undefined` when it carries none or one that is not valid (public reads then answer as to
- * anyone). A request whose host is no company's still answers "not found".
+ * anyone). A request whose host is no company's still answers "not found", and a member still on
+ * the initial password is refused as on signed-in calls.
  */
 export async function optionalSignIn(ctx: PublicContext): Promise<AuthContext | undefined> {
+  let signed: AuthContext;
   try {
-    return await signIn(ctx);
+    signed = await signIn(ctx);
   } catch (error) {
     if (error instanceof ApiError && error.code === Code.UNAUTHORIZED) return undefined;
     throw error;
   }
+  requirePasswordChanged(undefined, signed.member);
+  return signed;
 }
 
 /**
@@ -151,6 +184,7 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
       let data: unknown;
       if (route.access === 'auth') {
         const signedIn = await signIn(ctx);
+        requirePasswordChanged(name, signedIn.member);
         const body = await input();
         // PostgreSQL row-level security: the handler's queries see only this tenant's rows. Awaited
         // inside, so that a lazy query a handler returns also runs in the tenant.

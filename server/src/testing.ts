@@ -68,6 +68,31 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+/** The password {@link loginPastInitialPassword} gives members who were on the initial one. */
+export const CHANGED_PASSWORD = 'Changed@2026';
+
+/**
+ * Signs in a member still on the company's initial password the way the site makes them: with
+ * the initial password, then through the forced change to {@link CHANGED_PASSWORD}, and in again.
+ * Returns the new token (the gateway answers a member on the initial password only the forced
+ * dialog's calls).
+ */
+export async function loginPastInitialPassword(
+  gw: TestGateway,
+  empNo: string,
+  initial: string,
+  options: CallOptions = {},
+): Promise<string> {
+  const first = await gw.login(empNo, initial, options);
+  const { body } = await gw.call('updateInitPassword', {
+    ...options,
+    token: first,
+    body: { newPassword: CHANGED_PASSWORD, confirmPassword: CHANGED_PASSWORD },
+  });
+  if (body.code !== 200) throw new Error(`initial password of ${empNo} not changed: ${body.code} ${body.msg}`);
+  return gw.login(empNo, CHANGED_PASSWORD, options);
+}
+
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestGateway> {
   const database = await openTestDatabase();
   await prepareDatabase(database, undefined, options.files);

@@ -2,7 +2,7 @@
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureClient } from '@/api/client';
-import { TOKEN_COOKIE } from '@/api/codes';
+import { Code, TOKEN_COOKIE } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import type { UnreadCount } from '@/api/home-types';
 import { startStubGateway, type StubGateway } from '@/api/test-gateway';
@@ -326,11 +326,19 @@ describe('followUnread', () => {
 
   it('stops for good on a sign-out answer', async () => {
     start();
-    last().fail(new ApiError(401, 'Please login first!', null));
+    last().fail(new ApiError(Code.UNAUTHORIZED, 'Please login first!', null));
     await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 2);
     expect(streams).toHaveLength(1);
     expect(polls).toBe(0);
     expect(wake).toBeUndefined();
+  });
+
+  it('stops for good while the initial password must be changed first', async () => {
+    start();
+    last().fail(new ApiError(Code.PASSWORD_CHANGE_REQUIRED, 'Please change your password first', null));
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 2 + UNREAD_POLL_MS * 2);
+    expect(streams).toHaveLength(1);
+    expect(polls).toBe(0);
   });
 
   it('stops everything when told to, and reports nothing after', async () => {

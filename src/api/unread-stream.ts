@@ -7,7 +7,7 @@
  * Loaded lazily by the header once a user is signed in; nothing here is needed for first paint.
  */
 import { ApiError, endpointURL, requestHeaders, settle } from '@/api/client';
-import { isSignOutCode } from '@/api/codes';
+import { Code, isSignOutCode } from '@/api/codes';
 import type { EndpointDef } from '@/api/endpoints';
 import type { UnreadCount } from '@/api/home-types';
 import { getUnreadCount } from '@/api/unread';
@@ -196,6 +196,14 @@ export interface FeedEnvironment {
   onWake: (fn: () => void) => () => void;
 }
 
+/**
+ * Answers after which the feed stops for good: the session has ended (a sign-out code), or it
+ * may not read messages until its initial password is changed, which ends it too.
+ */
+function endsFeed(error: unknown): boolean {
+  return error instanceof ApiError && (isSignOutCode(error.code) || error.code === Code.PASSWORD_CHANGE_REQUIRED);
+}
+
 function browserEnvironment(): FeedEnvironment {
   return {
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -254,7 +262,7 @@ export function followUnread({
     poll().then(
       (count) => !stopped && onCount(count),
       (error: unknown) => {
-        if (error instanceof ApiError && isSignOutCode(error.code)) stop();
+        if (endsFeed(error)) stop();
       },
     );
   };
@@ -296,7 +304,7 @@ export function followUnread({
     ).then(
       () => dropped(own),
       (error: unknown) => {
-        if (error instanceof ApiError && isSignOutCode(error.code)) stop();
+        if (endsFeed(error)) stop();
         else dropped(own);
       },
     );

@@ -5,9 +5,9 @@ import type { EndpointName } from '@/api/endpoints';
 import type { CurrentRank, RankEntry } from '@/api/home-types';
 import type { PageResult } from '@/api/types';
 import { enterpriseUsers, pointRecords, userCertificates } from '../../db/schema';
-import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
 import type { RankMeasure } from './rankings';
-import { dataOf, memberOf, signIn, type Who } from './test-support';
+import { dataOf, INITIAL_PASSWORD, memberOf, signIn, type Who } from './test-support';
 
 let gw: TestGateway;
 let e1001: Who;
@@ -151,7 +151,7 @@ describe('the caller’s own place', () => {
     expect(await current(e1004, 'integral')).toEqual({ rank: null, value: 0, total: 18 });
     expect(await current(e1004, 'creditHour')).toEqual({ rank: null, value: 0, total: 20 });
     // 曹琳's only certificate has expired.
-    const e1022 = await signIn(gw, 'E1022', undefined, 'Init@2026');
+    const e1022 = await signIn(gw, 'E1022', undefined, INITIAL_PASSWORD[HOST_ONE]);
     expect(await current(e1022, 'certificate')).toEqual({ rank: null, value: 0, total: 18 });
     expect(await current(e1022, 'integral')).toEqual({ rank: 3, value: 155, total: 18 });
   });

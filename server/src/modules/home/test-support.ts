@@ -4,7 +4,7 @@ import { Code } from '@/api/codes';
 import type { EndpointName } from '@/api/endpoints';
 import type { Locale } from '@/i18n/routes';
 import { enterpriseDomains, enterpriseUsers } from '../../db/schema';
-import { HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { HOST_ONE, HOST_TWO, loginPastInitialPassword, type TestGateway } from '../../testing';
 
 /** The companies' initial passwords, which the demo learners E1008 on and B2002 to B2006 still have. */
 export const INITIAL_PASSWORD: Record<string, string> = { [HOST_ONE]: 'Init@2026', [HOST_TWO]: 'Qinghe@2026' };
@@ -28,8 +28,15 @@ export async function memberOf(gw: TestGateway, empNo: string, host = HOST_ONE):
   return row;
 }
 
+/**
+ * Signs a member in; with the company's initial password ({@link INITIAL_PASSWORD}) the member
+ * first changes it, as the site's forced dialog makes them.
+ */
 export async function signIn(gw: TestGateway, empNo: string, host = HOST_ONE, password?: string): Promise<Who> {
-  const token = await gw.login(empNo, password, { host });
+  const token =
+    password !== undefined && password === INITIAL_PASSWORD[host]
+      ? await loginPastInitialPassword(gw, empNo, password, { host })
+      : await gw.login(empNo, password, { host });
   const { id, enterpriseId } = await memberOf(gw, empNo, host);
   return { token, host, memberId: id, enterpriseId };
 }
