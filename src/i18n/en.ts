@@ -269,7 +269,6 @@ export const en: Record<MessageKey, string> = {
   'profile.empNo': 'Employee No.',
   'profile.phone': 'Phone',
   'profile.postLevel': 'Post level',
-  'profile.postLevelPlaceholder': 'Select a post level',
   'profile.professional': 'Profession',
   'profile.assessment': 'Assessment method',
   'profile.userType': 'User type',

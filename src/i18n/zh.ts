@@ -284,7 +284,6 @@ export const zh = {
   'profile.empNo': '工号',
   'profile.phone': '手机号',
   'profile.postLevel': '岗位职级',
-  'profile.postLevelPlaceholder': '请选择岗位职级',
   'profile.professional': '专业',
   'profile.assessment': '考核方式',
   'profile.userType': '用户类型',

@@ -10,7 +10,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Locale } from '@/i18n/locale-path';
 import { emailMessages, validateEmail } from '@/lib/email';
 import { idCardMessages, validateIdCard } from '@/lib/id-card';
@@ -27,7 +26,6 @@ interface ProfileForm {
   idCard: string;
   joiningTime: string;
   headPortrait: string;
-  postLevel: string;
 }
 
 interface ProfileDialogProps {
@@ -35,6 +33,12 @@ interface ProfileDialogProps {
   locale: Locale;
   messages: AccountMessages;
   onClose: () => void;
+}
+
+/** The label of a post level among the groups, e.g. `2岗-08`; undefined until they are known. */
+function postLevelName(groups: PostGradeGroup[] | null, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return groups?.flatMap((g) => g.children).find((option) => option.value === value)?.label;
 }
 
 /** `2021-03-15 08:00:00` or an ISO time → `2021-03-15`, the date input's format. */
@@ -49,9 +53,9 @@ function today(): string {
 
 /**
  * The profile dialog (spec section 2, 900 px wide): what the enterprise keeps about the user,
- * read-only, and the parts the user may change (section 6): sex, email, ID card, joining
- * date, avatar, and the post level. Confirm saves through `postgrade/save`, reloads the user
- * and closes; a failed save keeps every field.
+ * read-only (the post level among them, named by `getpostgrade`), and the parts the user may
+ * change (section 6): sex, email, ID card, joining date and avatar. Confirm saves through
+ * `postgrade/save`, reloads the user and closes; a failed save keeps every field.
  */
 export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialogProps) {
   const [form, setForm] = useState<ProfileForm>(() => ({
@@ -60,7 +64,6 @@ export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialog
     idCard: user.idCard ?? '',
     joiningTime: dateOnly(user.joiningTime),
     headPortrait: user.headPortrait ?? '',
-    postLevel: user.postLevel ?? '',
   }));
   const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
   const [grades, setGrades] = useState<PostGradeGroup[] | null>(null);
@@ -74,10 +77,7 @@ export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialog
   useEffect(() => {
     const stop = new AbortController();
     getPostGrade(user.userNo, { signal: stop.signal }).then(
-      (info) => {
-        setGrades(info.groups);
-        setForm((old) => (old.postLevel || !info.postLevel ? old : { ...old, postLevel: info.postLevel }));
-      },
+      (info) => setGrades(info.groups),
       () => !stop.signal.aborted && setGrades([]),
     );
     loadEnum('sex').then(
@@ -131,7 +131,6 @@ export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialog
         idCard: form.idCard.trim().toUpperCase(),
         joiningTime: form.joiningTime,
         headPortrait: form.headPortrait,
-        postLevel: form.postLevel || undefined,
       });
     } catch {
       // The client has shown the gateway's message; every field keeps its value.
@@ -151,6 +150,7 @@ export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialog
     [messages['profile.name'], user.userName],
     [messages['profile.empNo'], user.empNo],
     [messages['profile.phone'], user.phone],
+    [messages['profile.postLevel'], postLevelName(grades, user.postLevel) ?? (grades ? user.postLevel : messages['account.loading'])],
     [messages['profile.professional'], user.professional],
     [messages['profile.assessment'], assessment.length === 2 ? `${assessment[0]}${sep}${assessment[1]}${end}` : assessment[0]],
     [messages['profile.userType'], userType],
@@ -216,29 +216,6 @@ export function ProfileDialog({ user, locale, messages, onClose }: ProfileDialog
                     </p>
                   )}
                 </div>
-                <Field id="profile-postLevel" label={messages['profile.postLevel']}>
-                  <Select
-                    value={form.postLevel || undefined}
-                    onValueChange={(value) => set('postLevel', value)}
-                    disabled={!grades || grades.length === 0}
-                  >
-                    <SelectTrigger id="profile-postLevel" className="w-full">
-                      <SelectValue placeholder={grades ? messages['profile.postLevelPlaceholder'] : messages['account.loading']} />
-                    </SelectTrigger>
-                    <SelectContent position="popper" className="max-h-72">
-                      {grades?.map((group) => (
-                        <SelectGroup key={group.value}>
-                          <SelectLabel>{group.label}</SelectLabel>
-                          {group.children.map((option) => (
-                            <SelectItem key={option.value} value={option.value}>
-                              {option.label}
-                            </SelectItem>
-                          ))}
-                        </SelectGroup>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
                 <Field id="profile-email" label={messages['profile.email']} error={errors.email}>
                   <Input
                     {...describedBy('profile-email', errors.email)}

@@ -30,7 +30,6 @@ export const accountMessageKeys = [
   'profile.empNo',
   'profile.phone',
   'profile.postLevel',
-  'profile.postLevelPlaceholder',
   'profile.professional',
   'profile.assessment',
   'profile.userType',

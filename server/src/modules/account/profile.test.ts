@@ -102,8 +102,8 @@ describe('profile save (postgrade/save)', () => {
     const { body } = await save(token, {
       ...base(user),
       sex: '1',
-      postLevel: '3_13',
       // Read-only in the profile dialog:
+      postLevel: user.postLevel,
       userName: '黑客',
       empNo: 'ROOT',
       phone: '13000000000',
@@ -125,9 +125,23 @@ describe('profile save (postgrade/save)', () => {
       email: 'li.na.new@xingchen.example.com',
       idCard: '11010519491231002X',
       joiningTime: '2017-03-01',
-      postLevel: '3_13',
     });
     expect(await me(token)).toEqual(body.data);
+  });
+
+  it('refuses a change of the post level, which the spec keeps out of the profile (460, both languages)', async () => {
+    const token = await gw.login('E1002');
+    const user = await me(token);
+    for (const [postLevel, lang] of [['3_13', 'zh'], ['5_01', 'en']] as const) {
+      const { res, body } = await save(token, { ...base(user), postLevel }, lang);
+      expect(res.status).toBe(403);
+      expect(body).toEqual({
+        code: Code.FORBIDDEN,
+        msg: lang === 'zh' ? '岗位职级由企业设置，不能在个人资料中修改' : 'The post level is set by your company and cannot be changed in your profile',
+        data: null,
+      });
+    }
+    expect(await me(token)).toEqual(user);
   });
 
   it('accepts the sex as the enum value or its label and stores the value', async () => {
@@ -157,7 +171,6 @@ describe('profile save (postgrade/save)', () => {
     expect(await msg({ joiningTime: 'yesterday' }, 'en')).toBe('Please enter a correct joining date');
     const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
     expect(await msg({ joiningTime: nextYear })).toBe('入司时间不能晚于今天');
-    expect(await msg({ postLevel: '5_01' })).toBe('请选择正确的岗位级别');
     expect(await msg({ headPortrait: 'https://evil.example/a.png' })).toBe('头像无效，请重新上传');
     expect(await msg({ headPortrait: `/files/${eids.one}/AAAAAAAAAAAAAAAAAAAAAA.png` }, 'en')).toBe(
       'The avatar is invalid, please upload it again',

@@ -122,7 +122,7 @@ async function checkedAvatar(ctx: AuthContext, value: string): Promise<string> {
 /**
  * The profile dialog's save. Fields are checked in the form's order with the spec's
  * messages; read-only fields (name, employee number, phone, department, post, user type, …)
- * are not read at all.
+ * are not read at all, and a changed post level is refused.
  */
 export async function savePostGrade(ctx: AuthContext, body: ProfileInput): Promise<UserInfo> {
   requireOwn(ctx, body.userNo);
@@ -137,10 +137,10 @@ export async function savePostGrade(ctx: AuthContext, body: ProfileInput): Promi
   if (date > latestToday()) throw invalid('profile.joiningTimeFuture');
   patch.joiningTime = date;
   if (body.headPortrait !== undefined) patch.headPortrait = await checkedAvatar(ctx, body.headPortrait);
-  if (body.postLevel !== undefined && body.postLevel !== ctx.member.postLevel) {
-    const levels = await ctx.scope.enumOptions('postLevel');
-    if (!levels.some((l) => l.value === body.postLevel)) throw invalid('profile.postLevelInvalid');
-    patch.postLevel = body.postLevel;
+  // Spec section 6: the profile edits sex, email, ID card, joining time and avatar only. The post
+  // level is shown; an old client that sends it unchanged is let through, a change is refused.
+  if (body.postLevel !== undefined && body.postLevel !== (ctx.member.postLevel ?? '')) {
+    throw new ApiError(Code.FORBIDDEN, 'profile.postLevelReadOnly');
   }
   await accountScope(ctx.db, ctx.tenant.id).updateMember(ctx.member.id, patch);
   await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
