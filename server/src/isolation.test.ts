@@ -23,6 +23,9 @@ interface Target {
   userNo: string;
   empNo: string;
   course: string;
+  /** 数据分析进阶, which the victim asked to buy (`purchaseRequest`). */
+  paidCourse: string;
+  purchaseRequest: string;
   item: string;
   examItem: string;
   resource: string;
@@ -94,6 +97,10 @@ const matrix: Record<AuthName, Case> = {
   courseLecturerPage: { probe: (t) => ({ ...page, lecturerId: t.lecturer }) },
   courseCount: { probe: () => ({ keyword: '入职' }) },
   courseView: { probe: (t) => ({ courseId: t.course }) },
+  coursePurchaseState: { probe: (t) => ({ courseId: t.paidCourse }) },
+  coursePurchaseApply: { probe: (t) => ({ courseId: t.paidCourse, note: '隔离测试' }) },
+  coursePurchaseRequestPage: { probe: (t) => ({ ...page, courseId: t.paidCourse }) },
+  coursePurchaseDecide: { probe: (t) => ({ id: t.purchaseRequest, approve: true }) },
   chapterPeriodList: { probe: (t) => ({ courseId: t.course }) },
   courseCommentPage: { probe: (t) => ({ ...page, targetId: t.course }) },
   courseCommentSave: { probe: (t) => ({ targetId: t.course, content: '越界评论' }) },
@@ -293,7 +300,7 @@ async function companySnapshot(eid: string): Promise<Record<string, string>> {
 
 /** Every table with a member column: each must be classed as private to the member or shared in the company. */
 const PRIVATE_TABLES = [
-  'announcement_reads', 'collections', 'course_progress', 'course_purchases', 'course_user_records', 'exam_papers',
+  'announcement_reads', 'collections', 'course_progress', 'course_purchase_requests', 'course_purchases', 'course_user_records', 'exam_papers',
   'exam_reservations', 'exam_tasks', 'export_records', 'live_attendance', 'member_identities', 'password_resets',
   'period_progress', 'point_records', 'project_members', 'sessions', 'study_task_members', 'uploaded_files',
   'user_certificates', 'watch_sessions',
@@ -409,7 +416,9 @@ beforeAll(async () => {
   const watch = await gw.call<{ watchId: string }>('resourceWatch', { token: victim, body: { courseId: course, itemId: item } });
   const announcement = await one(sql`select id as v from announcements where enterprise_id = ${eid} and kind = 1 and allow_comment and published_at <= now() order by published_at desc limit 1`);
   const acomment = await gw.call<{ id: string }>('announcementCommentSave', { token: victim, body: { announcementId: announcement, content: '张伟的公告评论' } });
-  for (const r of [comment, post, question, answer, ccomment, watch, acomment]) expect([r.body.code, r.body.msg]).toEqual([Code.OK, r.body.msg]);
+  const paidCourse = await one(sql`select id as v from courses where enterprise_id = ${eid} and name_zh = '数据分析进阶'`);
+  const purchase = await gw.call<{ id: string }>('coursePurchaseApply', { token: victim, body: { courseId: paidCourse, note: '张伟的购买申请' } });
+  for (const r of [comment, post, question, answer, ccomment, watch, acomment, purchase]) expect([r.body.code, r.body.msg]).toEqual([Code.OK, r.body.msg]);
 
   expect((await gw.call('studyExport', { token: victim, body: {} })).body.code).toBe(Code.OK);
   for (let i = 0; i < 100; i++) {
@@ -430,6 +439,8 @@ beforeAll(async () => {
     userNo: await one(sql`select user_no as v from enterprise_users where id = ${member}`),
     empNo: 'E1001',
     course,
+    paidCourse,
+    purchaseRequest: purchase.body.data.id,
     item,
     examItem,
     resource: await one(sql`select resource_id as v from course_items where id = ${item}`),

@@ -14,6 +14,11 @@ import type {
   CourseDetail,
   CourseItem,
   CoursePageBody,
+  CoursePurchaseApplyBody,
+  CoursePurchaseDecideBody,
+  CoursePurchaseRequest,
+  CoursePurchaseRequestPageBody,
+  CoursePurchaseState,
   CourseResourceItem,
   Courseware,
   CoursewarePreview,
@@ -115,4 +120,27 @@ export function courseRefusal(error: unknown): { kind: 'notFound' } | { kind: 'r
   if (error.code === Code.NOT_FOUND || error.code === Code.INVALID) return { kind: 'notFound' };
   if (error.code === Code.FORBIDDEN) return { kind: 'refused', message: error.msg };
   return undefined;
+}
+
+/** The caller's latest authorised-purchase request for a paid course, if any. */
+export function getCoursePurchaseState(courseId: string, opts?: Extra): Promise<CoursePurchaseState> {
+  return call<CoursePurchaseState>('coursePurchaseState', { ...opts, query: { courseId } });
+}
+
+/** Asks to join a paid course's authorised purchase; an administrator decides. */
+export function applyCoursePurchase(body: CoursePurchaseApplyBody, opts?: Extra): Promise<CoursePurchaseRequest> {
+  return call<CoursePurchaseRequest>('coursePurchaseApply', { ...opts, body: { ...body } });
+}
+
+/** Authorised-purchase requests (administrators only; others get code 460). */
+export function getCoursePurchaseRequests(
+  body: CoursePurchaseRequestPageBody,
+  opts?: Extra,
+): Promise<PageResult<CoursePurchaseRequest>> {
+  return call<PageResult<CoursePurchaseRequest>>('coursePurchaseRequestPage', { ...opts, body: { ...body } });
+}
+
+/** Approves a request (the member may then study the course) or refuses it with a reason. */
+export function decideCoursePurchase(body: CoursePurchaseDecideBody, opts?: Extra): Promise<CoursePurchaseRequest> {
+  return call<CoursePurchaseRequest>('coursePurchaseDecide', { ...opts, body: { ...body } });
 }

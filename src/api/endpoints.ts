@@ -76,6 +76,11 @@ export const endpoints = {
   courseLecturerPage: { method: 'POST', path: 'course/auth/course/info/lecturer/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 8 } },
   courseCount: { method: 'POST', path: 'course/auth/course/info/count', access: 'auth' },
   courseView: { method: 'GET', path: 'course/auth/course/info/view', access: 'auth' },
+  // Authorised purchase of a paid course (spec section 6): a member asks, an administrator decides.
+  coursePurchaseState: { method: 'GET', path: 'course/auth/course/purchase/state', access: 'auth' },
+  coursePurchaseApply: { method: 'POST', path: 'course/auth/course/purchase/apply', access: 'auth' },
+  coursePurchaseRequestPage: { method: 'POST', path: 'course/auth/course/purchase/request/page', access: 'auth', paging: DEFAULT_PAGING },
+  coursePurchaseDecide: { method: 'POST', path: 'course/auth/course/purchase/request/decide', access: 'auth' },
   chapterPeriodList: { method: 'GET', path: 'course/auth/course/chapter/period/list', access: 'auth' },
   courseCommentPage: { method: 'POST', path: 'course/auth/course/comment/page', access: 'auth', paging: DEFAULT_PAGING },
   courseCommentSave: { method: 'POST', path: 'course/auth/course/comment/save', access: 'auth' },

@@ -67,6 +67,8 @@ export interface CourseItem {
   categoryName: string;
   courseType: number;
   isFree: boolean;
+  /** Price of a paid course in yuan (two decimals); null when free or not priced. */
+  price: number | null;
   creditHours: number;
   /** Total length of its video and audio periods, seconds. */
   totalDuration: number;
@@ -107,6 +109,50 @@ export interface CourseDetail extends CourseItem {
   /** The period to continue with, if the caller started. */
   lastItemId: string | null;
   createdAt: string;
+}
+
+/** A request to join a paid course's authorised purchase. `status`: 0 waiting, 1 approved, 2 refused. */
+export interface CoursePurchaseRequest {
+  id: string;
+  courseId: string;
+  courseName: string;
+  status: 0 | 1 | 2;
+  /** What the member wrote with it. */
+  note: string;
+  /** Why it was refused ('' otherwise). */
+  reason: string;
+  createdAt: string;
+  decidedAt: string | null;
+  /** Who asked (in an administrator's list). */
+  userName: string;
+  empNo: string;
+  departmentName: string;
+}
+
+/** `coursePurchaseState`: the caller's latest request for a course, if any. */
+export interface CoursePurchaseState {
+  request: CoursePurchaseRequest | null;
+}
+
+/** Body of `coursePurchaseApply`. */
+export interface CoursePurchaseApplyBody {
+  courseId: string;
+  note?: string;
+}
+
+/** Body of `coursePurchaseRequestPage` (administrators). */
+export interface CoursePurchaseRequestPageBody {
+  courseId?: string;
+  status?: 0 | 1 | 2;
+  pageCurrent?: number;
+  pageSize?: number;
+}
+
+/** Body of `coursePurchaseDecide` (administrators): a refusal needs a reason. */
+export interface CoursePurchaseDecideBody {
+  id: string;
+  approve: boolean;
+  reason?: string;
 }
 
 /** Spec section 3: a course resource item. Chapters have children; periods have a resource. */

@@ -252,6 +252,8 @@ export const learningCourseSchema = z.strictObject({
   status: z.literal([0, 1]).default(1),
   /** False: only members who bought it may watch. */
   isFree: z.boolean().default(true),
+  /** Price in yuan of a paid course, shown with its authorised-purchase request. */
+  price: z.number().min(0).max(1_000_000).optional(),
   /** Credit hours granted on completion. */
   creditHours: z.int().min(0).default(0),
   /** Moving watermark with the viewer's name and employee number. */

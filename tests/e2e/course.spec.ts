@@ -199,6 +199,52 @@ test.describe('course detail', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  test('a paid course shows its price and takes an authorised-purchase request, which an administrator refuses with a reason, then approves', async ({ page, browser }) => {
+    test.slow();
+    await signIn(page, 'E1003');
+    await openCourse(page, '数据分析进阶');
+    await expect(page.getByText('价格：¥199.00').first()).toBeVisible();
+    await expect(page.getByText('购买后才能观看')).toBeVisible();
+    await page.getByRole('button', { name: '申请授权购买' }).click();
+    await page.getByLabel('申请说明（选填）').fill('数据组季度培训需要');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.getByText(/^授权购买申请审核中（/)).toBeVisible();
+    await expect(page.getByRole('button', { name: '申请授权购买' })).toHaveCount(0);
+
+    const adminContext = await browser.newContext({ locale: 'zh-CN' });
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'E1004');
+    await openCourse(admin, '数据分析进阶');
+    const requests = admin.getByRole('region', { name: '授权购买申请' });
+    const row = requests.getByRole('row', { name: /王磊/ });
+    await expect(row).toContainText('数据组季度培训需要');
+    await row.getByRole('button', { name: '拒绝 王磊' }).click();
+    await requests.getByRole('button', { name: '确认拒绝' }).click();
+    await expect(requests.getByText('请填写拒绝原因')).toBeVisible();
+    await requests.getByLabel('拒绝原因').fill('本季度培训预算已用完');
+    await requests.getByRole('button', { name: '确认拒绝' }).click();
+    await expect(requests.getByText('暂无申请')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText('授权购买申请未通过：本季度培训预算已用完')).toBeVisible();
+    await page.getByRole('button', { name: '重新申请' }).click();
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.getByText(/^授权购买申请审核中（/)).toBeVisible();
+
+    await admin.reload();
+    await requests.getByRole('button', { name: '通过 王磊' }).click();
+    await expect(requests.getByText('暂无申请')).toBeVisible();
+    await adminContext.close();
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: '开始学习' })).toBeVisible();
+    await expect(page.getByText('购买后才能观看')).toHaveCount(0);
+    await page.goto('/account/message');
+    await page.getByRole('tab', { name: /^消息/ }).click();
+    await expect(page.getByText('课程《数据分析进阶》授权购买申请已通过')).toBeVisible();
+    await expect(page.getByText('课程《数据分析进阶》授权购买申请未通过')).toBeVisible();
+  });
+
   test('tells a paid course not bought and a removed course apart', async ({ page }) => {
     await openCourse(page, '数据分析进阶');
     await expect(page.getByText('购买后才能观看')).toBeVisible();

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -518,6 +519,8 @@ export const courses = pgTable(
     cover: text('cover').notNull().default(''),
     status: smallint('status').notNull().default(1),
     isFree: boolean('is_free').notNull().default(true),
+    /** Price of a paid course in fen (1/100 yuan); null when free or not priced. */
+    priceFen: integer('price_fen'),
     /** Credit hours granted on completion. */
     creditHours: integer('credit_hours').notNull().default(0),
     /** A moving watermark with the viewer's name and employee number over the player. */
@@ -563,6 +566,37 @@ export const coursePurchases = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.enterpriseUserId] })],
+);
+
+/**
+ * Requests to join a paid course's authorised purchase (spec section 6: "join an authorised
+ * purchase"), which an administrator approves (the member then holds a `course_purchases` row)
+ * or refuses with a reason. `status`: 0 waiting, 1 approved, 2 refused. One waiting request per
+ * member and course.
+ */
+export const coursePurchaseRequests = pgTable(
+  'course_purchase_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    enterpriseUserId: member(),
+    status: smallint('status').notNull().default(0),
+    /** What the member wrote with the request. */
+    note: text('note').notNull().default(''),
+    /** Why it was refused. */
+    reason: text('reason').notNull().default(''),
+    decidedBy: uuid('decided_by').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('course_purchase_requests_enterprise_idx').on(t.enterpriseId, t.status, t.createdAt),
+    index('course_purchase_requests_member_idx').on(t.enterpriseUserId, t.courseId, t.createdAt),
+    uniqueIndex('course_purchase_requests_waiting_idx').on(t.courseId, t.enterpriseUserId).where(sql`status = 0`),
+  ],
 );
 
 /**

@@ -139,6 +139,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       cover: c.cover,
       status: c.status,
       isFree: c.isFree,
+      priceFen: c.price === undefined ? null : Math.round(c.price * 100),
       creditHours: c.creditHours,
       watermark: c.watermark,
       antiSkip: c.antiSkip,

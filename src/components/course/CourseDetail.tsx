@@ -3,13 +3,15 @@
  * `/knowledge/course/his_id?id=…`): cover, intro, lecturers, credit hours, rating and learners;
  * start or continue in the player; chapters and periods with progress; rating, like and
  * collection; courseware; the caller's notes; comments; the projects that hold the course and
- * related courses. A removed course, a paid course not bought and anonymous
- * visitors get the spec's messages.
+ * related courses. A removed course, a paid course not bought (with its price and authorised
+ * purchase request; administrators decide requests here) and anonymous visitors get the spec's
+ * messages.
  */
 import BookmarkIcon from 'lucide-react/icons/bookmark';
 import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import PlayIcon from 'lucide-react/icons/play';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
+import { useStore } from '@nanostores/react';
 import { lazy, startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import {
   admireCourse,
@@ -33,6 +35,7 @@ import { Stars } from '@/components/learning/Stars';
 import { useSignedIn } from '@/components/learning/use-signed-in';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
+import { $user } from '@/stores/session';
 
 interface CourseDetailProps {
   locale: Locale;
@@ -109,6 +112,9 @@ function useAfterCourse<T>(courseId: string | undefined, load: (id: string, sign
 const CourseComments = lazy(() => import('@/components/course/CourseComments').then((m) => ({ default: m.CourseComments })));
 const CoursewareList = lazy(() => import('@/components/course/CoursewareList').then((m) => ({ default: m.CoursewareList })));
 const later = () => import('@/components/course/course-later');
+const purchase = () => import('@/components/course/CoursePurchase');
+const CoursePurchase = lazy(() => purchase().then((m) => ({ default: m.CoursePurchase })));
+const CoursePurchaseRequests = lazy(() => purchase().then((m) => ({ default: m.CoursePurchaseRequests })));
 const CourseNotes = lazy(() => later().then((m) => ({ default: m.CourseNotes })));
 const CourseProjects = lazy(() => later().then((m) => ({ default: m.CourseProjects })));
 const RelatedCourses = lazy(() => later().then((m) => ({ default: m.RelatedCourses })));
@@ -118,6 +124,7 @@ const loadCourseware = (id: string, signal: AbortSignal) => getCoursewareList(id
 
 export function CourseDetail({ locale, messages: m, routePath, listPath }: CourseDetailProps) {
   const signedIn = useSignedIn();
+  const isAdmin = useStore($user)?.isAdmin === true;
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const [round, setRound] = useState(0);
   const [pending, setPending] = useState<'admire' | 'collect' | 'mark' | null>(null);
@@ -249,6 +256,9 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
             >
               {course.isFree ? m['course.free'] : m['course.paid']}
             </span>
+            {!course.isFree && course.price !== null && (
+              <span className="font-medium text-amber-800 tabular-nums">{fill(m['course.priceLabel'], { value: course.price.toFixed(2) })}</span>
+            )}
             {course.categoryName && (
               <span className="text-muted-foreground">{fill(m['course.category'], { value: course.categoryName })}</span>
             )}
@@ -290,9 +300,15 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
                 {started ? m['course.continue'] : m['course.start']}
               </a>
             ) : (
-              <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900">
-                {m['learning.purchaseFirst']}
-              </p>
+              <Suspense
+                fallback={
+                  <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900">
+                    {m['learning.purchaseFirst']}
+                  </p>
+                }
+              >
+                <CoursePurchase courseId={course.id} price={course.price} messages={m} />
+              </Suspense>
             )}
             <button
               type="button"
@@ -318,6 +334,12 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
           </div>
         </div>
       </header>
+
+      {isAdmin && !course.isFree && (
+        <Suspense fallback={waiting}>
+          <CoursePurchaseRequests courseId={course.id} messages={m} />
+        </Suspense>
+      )}
 
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-8">

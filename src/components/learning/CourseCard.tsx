@@ -28,6 +28,11 @@ export function courseHref(id: string, locale: Locale, basePath = '/knowledge/co
   return localizePath(`${basePath}/${encodeURIComponent(id)}`, locale);
 }
 
+/** `付费 ¥199.00`, or `付费` for a paid course without a price. */
+function paidBadge(price: number | null, m: CourseCardMessages): string {
+  return price === null ? m['course.paid'] : `${m['course.paid']} ${fill(m['course.price'], price.toFixed(2))}`;
+}
+
 export function CourseCard({ course, locale, messages: m, basePath, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   const minutes = durationMinutes(course.totalDuration);
@@ -35,7 +40,7 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
   const status = course.learningStatus;
   return (
     <article className="bg-card text-card-foreground group focus-within:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-[3px] hover:shadow-md">
-      <CardCover src={course.cover} badge={course.isFree ? undefined : m['course.paid']} badgeTone="bg-amber-700" />
+      <CardCover src={course.cover} badge={course.isFree ? undefined : paidBadge(course.price, m)} badgeTone="bg-amber-700" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">
           <a

@@ -14,6 +14,7 @@ export const courseCardMessageKeys = [
   'course.unrated',
   'course.lecturerNames',
   'course.paid',
+  'course.price',
 ] as const;
 export type CourseCardMessages = Messages<(typeof courseCardMessageKeys)[number]>;
 

@@ -144,6 +144,7 @@ async function readSharedCards(db: Db, eid: string, lang: Locale, ids: string[])
         categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',
         courseType: c.courseType,
         isFree: c.isFree,
+        price: c.isFree || c.priceFen === null ? null : c.priceFen / 100,
         creditHours: c.creditHours,
         totalDuration: stats?.duration ?? 0,
         periodCount: stats?.count ?? 0,

@@ -13,6 +13,8 @@ import {
   courseItems,
   courseLecturers,
   courseProgress,
+  coursePurchaseRequests,
+  coursePurchases,
   courses,
   coursewares,
   enterpriseUsers,
@@ -441,6 +443,73 @@ export function courseData(db: Db, eid: string) {
     async resource(id: string) {
       const [row] = await db.select().from(resources).where(and(eq(resources.enterpriseId, eid), eq(resources.id, id)));
       return row;
+    },
+
+    // ---- authorised purchase
+
+    /** Purchase requests with the course's name and the asking member, newest first. */
+    purchaseRequests(where: { id?: string; courseId?: string; memberId?: string; status?: number }, limit: number, offset = 0) {
+      const filter = and(
+        eq(coursePurchaseRequests.enterpriseId, eid),
+        where.id === undefined ? undefined : eq(coursePurchaseRequests.id, where.id),
+        where.courseId === undefined ? undefined : eq(coursePurchaseRequests.courseId, where.courseId),
+        where.memberId === undefined ? undefined : eq(coursePurchaseRequests.enterpriseUserId, where.memberId),
+        where.status === undefined ? undefined : eq(coursePurchaseRequests.status, where.status),
+      );
+      return {
+        rows: db
+          .select({
+            request: coursePurchaseRequests,
+            courseZh: courses.nameZh,
+            courseEn: courses.nameEn,
+            userName: enterpriseUsers.userName,
+            empNo: enterpriseUsers.empNo,
+            departmentName: enterpriseUsers.departmentName,
+          })
+          .from(coursePurchaseRequests)
+          .innerJoin(courses, and(eq(courses.id, coursePurchaseRequests.courseId), eq(courses.enterpriseId, eid)))
+          .innerJoin(
+            enterpriseUsers,
+            and(eq(enterpriseUsers.id, coursePurchaseRequests.enterpriseUserId), eq(enterpriseUsers.enterpriseId, eid)),
+          )
+          .where(filter)
+          .orderBy(desc(coursePurchaseRequests.createdAt), desc(coursePurchaseRequests.id))
+          .limit(limit)
+          .offset(offset),
+        total: async () => (await db.select({ n: count() }).from(coursePurchaseRequests).where(filter))[0]?.n ?? 0,
+      };
+    },
+
+    /** Records a waiting request; undefined when the member already has one waiting for the course. */
+    async addPurchaseRequest(courseId: string, memberId: string, note: string): Promise<string | undefined> {
+      const [row] = await db
+        .insert(coursePurchaseRequests)
+        .values({ enterpriseId: eid, courseId, enterpriseUserId: memberId, note })
+        .onConflictDoNothing()
+        .returning({ id: coursePurchaseRequests.id });
+      return row?.id;
+    },
+
+    /**
+     * Decides a waiting request, and on approval gives the member the course, in one transaction;
+     * false when it is no longer waiting (decided meanwhile).
+     */
+    async decidePurchaseRequest(id: string, decision: { approve: boolean; reason: string; by: string }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(coursePurchaseRequests)
+          .set({ status: decision.approve ? 1 : 2, reason: decision.reason, decidedBy: decision.by, decidedAt: sql`now()` })
+          .where(and(eq(coursePurchaseRequests.enterpriseId, eid), eq(coursePurchaseRequests.id, id), eq(coursePurchaseRequests.status, 0)))
+          .returning({ courseId: coursePurchaseRequests.courseId, memberId: coursePurchaseRequests.enterpriseUserId });
+        if (!row) return false;
+        if (decision.approve) {
+          await tx
+            .insert(coursePurchases)
+            .values({ enterpriseId: eid, courseId: row.courseId, enterpriseUserId: row.memberId })
+            .onConflictDoNothing();
+        }
+        return true;
+      });
     },
 
     /** Courses that use a resource in a period or as courseware, published ones first. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
 import { authRoute, type AuthContext, type RouteTable } from '../../routing';
+import { coursePurchaseApply, coursePurchaseDecide, coursePurchaseRequestPage, coursePurchaseState } from './purchases';
 import {
   categoryTree,
   chapterPeriodTree,
@@ -70,6 +71,22 @@ export const courseRoutes = {
   courseView: authRoute({
     input: courseQuery,
     handle: (ctx, { courseId }) => courseView(ctx, courseId),
+  }),
+  coursePurchaseState: authRoute({
+    input: courseQuery,
+    handle: (ctx, { courseId }) => coursePurchaseState(ctx, courseId),
+  }),
+  coursePurchaseApply: authRoute({
+    input: z.object({ courseId: z.uuid(), note: z.string().max(1000).optional() }),
+    handle: (ctx, input) => coursePurchaseApply(ctx, input),
+  }),
+  coursePurchaseRequestPage: authRoute({
+    input: z.object({ ...paging(10), courseId: z.uuid().optional(), status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional() }),
+    handle: (ctx, input) => coursePurchaseRequestPage(ctx, input),
+  }),
+  coursePurchaseDecide: authRoute({
+    input: z.object({ id: z.uuid(), approve: z.boolean(), reason: z.string().max(1000).optional() }),
+    handle: (ctx, input) => coursePurchaseDecide(ctx, input),
   }),
   chapterPeriodList: authRoute({
     input: courseQuery,
