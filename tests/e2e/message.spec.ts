@@ -58,6 +58,27 @@ async function recordId(page: Page, title: string): Promise<string> {
   return id!;
 }
 
+test("the count above a list is that list's, and pinned announcements come first", async ({ page }) => {
+  test.slow();
+  await signIn(page, USER);
+  await openCentre(page);
+  const panel = page.getByRole('tabpanel');
+  for (const tab of ['公告', '消息'] as const) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    const all = panel.getByRole('button', { name: /^全部（\d+）$/ });
+    await expect(all).toBeVisible();
+    const total = Number(/（(\d+)）/.exec((await all.textContent()) ?? '')?.[1]);
+    const unread = Number(/（(\d+)）/.exec((await panel.getByRole('button', { name: /^未读（\d+）$/ }).textContent()) ?? '')?.[1]);
+    await expect(panel.getByText(`共 ${total} 条，未读 ${unread} 条`)).toBeVisible();
+    expect(unread).toBe(await tabUnread(page, tab));
+  }
+  await page.getByRole('tab', { name: /^公告/ }).click();
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items.nth(0)).toContainText('置顶');
+  await expect(items.nth(1)).toContainText('置顶');
+  await expect(items.nth(2)).not.toContainText('置顶');
+});
+
 test('opening an unread announcement shows it whole, marks it read and lowers the counts', async ({ page }) => {
   test.slow();
   await signIn(page, USER);

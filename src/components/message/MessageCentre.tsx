@@ -306,7 +306,7 @@ export function MessageCentre({ locale, messages: m }: MessageCentreProps) {
             ))}
           </div>
           <p aria-live="polite" className="text-muted-foreground text-sm tabular-nums">
-            {counts ? fill(m['message.counts'], { total: counts.total, unread: counts.unread }) : ''}
+            {listTotal !== undefined && listUnread !== undefined ? fill(m['message.counts'], { total: listTotal, unread: listUnread }) : ''}
           </p>
         </div>
         <div role="toolbar" aria-label={m['message.actions']} className="bg-muted/40 flex flex-wrap items-center gap-3 rounded-lg px-3 py-2">

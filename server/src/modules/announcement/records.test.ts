@@ -84,6 +84,18 @@ describe('the message centre', () => {
     expect(page.list.map((r) => r.publishedAt)).toEqual(all.list.slice(0, 10).map((r) => r.publishedAt));
   });
 
+  it('puts pinned announcements first, as the home list does, then the newest', async () => {
+    const w = who.E1001!;
+    const first = await ok<PageResult<MessageRecord>>(w, 'messageRecordPage', { body: { kind: 1 } });
+    const home = await ok<PageResult<MessageRecord>>(w, 'announcementPage', { body: { pageSize: 10 } });
+    expect(first.list.map((r) => r.pinned).slice(0, 3)).toEqual([true, true, false]);
+    expect(first.list.map((r) => r.id)).toEqual(home.list.map((r) => r.id));
+    const everything = await list(w);
+    expect(everything.list.slice(0, 2).every((r) => r.pinned)).toBe(true);
+    const rest = everything.list.filter((r) => !r.pinned).map((r) => r.publishedAt);
+    expect(rest).toEqual([...rest].sort().reverse());
+  });
+
   it('viewing a record answers its whole text and marks it read, once', async () => {
     const w = who.E1006!;
     const before = await unread(w);

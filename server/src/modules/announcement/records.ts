@@ -73,12 +73,16 @@ export async function announcementPage(ctx: AuthContext, paging: Paging): Promis
   return pageResult(rows.map(toRecord), paging, total);
 }
 
-/** `messageRecordPage`: the message centre, newest first, optionally of one kind and read state. */
+/**
+ * `messageRecordPage`: the message centre, pinned first (as on the home page), then newest,
+ * optionally of one kind and read state.
+ */
 export async function messageRecordPage(
   ctx: AuthContext,
   body: Paging & { kind?: number; read?: boolean },
 ): Promise<PageResult<MessageRecord>> {
-  const { rows, total } = await scopeOf(ctx).page(ctx.member.id, ctx.lang, body, offsetOf(body), body.pageSize);
+  const filter = { kind: body.kind, read: body.read, pinnedFirst: true };
+  const { rows, total } = await scopeOf(ctx).page(ctx.member.id, ctx.lang, filter, offsetOf(body), body.pageSize);
   return pageResult(rows.map(toRecord), body, total);
 }
 
