@@ -188,6 +188,14 @@ const zh = {
   'community.acceptOnlyAuthor': '只有提问者可以采纳回答',
   'community.tooManyImages': '最多上传 {max} 张图片',
   'community.imageInvalid': '图片无效，请重新上传',
+  // ---- quotas (server/src/quotas.ts)
+  'quota.uploadsPerHour': '每小时最多上传 {max} 个文件，请 {minutes} 分钟后再试',
+  'quota.uploadBytesMember': '您上传的文件已达存储上限（{max}）。没有被使用的图片会在上传一天后自动清理，请删除不再使用的图片，或明天再试',
+  'quota.uploadBytesCompany': '本企业的上传存储空间（{max}）已用完，请联系管理员，或明天再试',
+  'quota.exportsMember': '您已有 {max} 个导出正在生成，请等其中一个完成后再试（进度见下载中心）',
+  'quota.exportsCompany': '本企业同时生成的导出已达上限（{max} 个），请几分钟后再试',
+  'quota.streamsSession': '本次登录打开的消息提醒连接已达上限（{max} 个），请关闭部分页面后再试',
+  'quota.streamsMember': '您的账号打开的消息提醒连接已达上限（{max} 个），请关闭其他设备或页面后再试',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -362,6 +370,14 @@ const en: Record<MessageKey, string> = {
   'community.acceptOnlyAuthor': 'Only the person who asked can accept an answer',
   'community.tooManyImages': 'At most {max} pictures',
   'community.imageInvalid': 'A picture is not valid. Please upload it again',
+  'quota.uploadsPerHour': 'You can upload at most {max} files an hour; please try again in {minutes} min',
+  'quota.uploadBytesMember':
+    'Your uploads have reached their storage limit ({max}). Pictures not used anywhere are removed a day after upload: remove pictures you no longer use, or try again tomorrow',
+  'quota.uploadBytesCompany': "Your company's upload storage ({max}) is full; contact your administrator, or try again tomorrow",
+  'quota.exportsMember': 'You already have {max} exports being prepared; please try again when one has finished (see the download centre)',
+  'quota.exportsCompany': 'Your company already has {max} exports being prepared; please try again in a few minutes',
+  'quota.streamsSession': 'This sign-in already has the most message alerts open ({max}); close some tabs and try again',
+  'quota.streamsMember': 'Your account already has the most message alerts open ({max}); close tabs or sign out on other devices and try again',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { zh, en };

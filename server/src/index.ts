@@ -16,6 +16,7 @@ import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
+import { startUploadSweeper } from './files/uploads';
 import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
 import { catalogue, CATALOGUE_CHANNEL } from './modules/course/catalogue-cache';
 import { startExamSweeper } from './modules/exam/sweeper';
@@ -46,6 +47,8 @@ const files = s3 ? s3FileStore(s3) : localFileStore(join(dataDir, 'files'));
 const { migrations, seeded } = await prepareDatabase(database, undefined, files);
 
 const stopExamSweeper = startExamSweeper(database.db);
+// Uploads that no saved object names a day after they were made leave the store (once, whichever replica sees them).
+const stopUploadSweeper = startUploadSweeper(database.db, files);
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
 // So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
 // companies whose course catalogue changed (a like, a rating, a first opening).
@@ -98,6 +101,7 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal}: closing`);
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
   stopExamSweeper();
+  stopUploadSweeper();
   // Open unread streams would hold the server open until their clients leave.
   closeUnreadStreams();
   await Promise.all(transports.map((t) => t.close()));

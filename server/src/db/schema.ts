@@ -257,7 +257,11 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Files stored through the gateway (avatars): which enterprise and member uploaded them. */
+/**
+ * Files stored through the gateway (avatars, community pictures): which enterprise and member
+ * uploaded them. `used_at` is when a saved object last named the file; one that no saved object
+ * names a day after it was made (or last named) is removed by the upload sweeper.
+ */
 export const uploadedFiles = pgTable(
   'uploaded_files',
   {
@@ -272,8 +276,15 @@ export const uploadedFiles = pgTable(
     size: integer('size').notNull(),
     originalName: text('original_name').notNull().default(''),
     createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('uploaded_files_enterprise_idx').on(t.enterpriseId)],
+  (t) => [
+    index('uploaded_files_enterprise_idx').on(t.enterpriseId),
+    // The hourly upload quota counts a member's latest uploads.
+    index('uploaded_files_member_idx').on(t.enterpriseUserId, t.createdAt),
+    // The sweeper looks at the oldest first.
+    index('uploaded_files_created_idx').on(t.createdAt),
+  ],
 );
 
 // ---- sign-in ways

@@ -1,6 +1,6 @@
 /**
  * Data access for accounts and enterprises beyond sign-in: memberships by person, passwords
- * and sessions of a membership, organisation lists, password-reset requests and uploads.
+ * and sessions of a membership, organisation lists and password-reset requests.
  * Same rule as `db/access.ts`: `accountScope(db, eid)` binds every query to one enterprise;
  * the few lookups that start from a person or a token (before an enterprise is known) are in
  * `accountGlobal`.
@@ -15,7 +15,6 @@ import {
   passwordResets,
   posts,
   sessions,
-  uploadedFiles,
   users,
 } from '../../db/schema';
 import { verifyPassword } from '../user/password';
@@ -237,25 +236,6 @@ export function accountScope(db: Db, enterpriseId: string) {
             isNull(passwordResets.usedAt),
           ),
         );
-    },
-
-    async recordUpload(input: {
-      enterpriseUserId: string;
-      key: string;
-      contentType: string;
-      size: number;
-      originalName: string;
-    }): Promise<void> {
-      await db.insert(uploadedFiles).values({ enterpriseId, ...input });
-    },
-
-    /** Whether this enterprise's upload issued a file key. */
-    async uploadExists(key: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: uploadedFiles.id })
-        .from(uploadedFiles)
-        .where(and(eq(uploadedFiles.enterpriseId, enterpriseId), eq(uploadedFiles.key, key)));
-      return row !== undefined;
     },
   };
 }

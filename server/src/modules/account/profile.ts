@@ -18,6 +18,7 @@ import { validateIdCard } from '@/lib/id-card';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import { isFileKey } from '../../files/store';
+import { claimUpload } from '../../files/uploads';
 import type { AuthContext } from '../../routing';
 import { toUserInfo } from '../user/service';
 import { accountScope, type MemberPatch, type OrgRow } from './data';
@@ -113,7 +114,7 @@ async function checkedAvatar(ctx: AuthContext, value: string): Promise<string> {
   if (url === '' || url === ctx.member.headPortrait) return url;
   const prefix = `/files/${ctx.tenant.id}/`;
   const key = url.startsWith(prefix) ? url.slice('/files/'.length) : '';
-  if (!isFileKey(key) || !(await accountScope(ctx.db, ctx.tenant.id).uploadExists(key))) {
+  if (!isFileKey(key) || !(await claimUpload(ctx.db, ctx.tenant.id, key))) {
     throw invalid('profile.avatarInvalid');
   }
   return url;

@@ -4,8 +4,15 @@
  * stream when something happened to the member's records (in any tab or connection), and the
  * stream re-counts on its own every 30 s in case a change was missed (and ends when the
  * session has ended). A comment line every 15 s keeps proxies from closing an idle connection.
+ *
+ * Each stream holds a slot of its sign-in and of its member while it is open (`quotas.ts`); a
+ * stream beyond either limit is refused with 429 rather than closing an older one, so a client
+ * opening streams in a loop cannot take the open tabs' streams away, and the refused tab keeps
+ * its count by polling. Streams are sockets of one process and so are counted per process: the
+ * bound holds each process's sockets, timers and subscriptions, which is what it protects.
  */
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { createSlots, quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
 import { announcementScope } from './data';
 import { notifierOf } from './notifier';
@@ -24,13 +31,33 @@ export const streamTiming = {
   spreadMs: 1_000,
 };
 
+/** The unread streams open in this process, by sign-in and by member. */
+const openStreams = createSlots();
+
 export function unreadStream(ctx: AuthContext): Response {
   const { db, sessionId } = ctx;
   const enterpriseId = ctx.tenant.id;
   const memberId = ctx.member.id;
+  const quotas = quotasOf(enterpriseId);
+  const session = { key: `session:${sessionId}`, max: quotas.unreadStreamsPerSession };
+  const member = { key: `member:${memberId}`, max: quotas.unreadStreamsPerMember };
+  const release = openStreams.take([session, member]);
+  if (typeof release !== 'function') {
+    throw release === session
+      ? quotaReached('quota.streamsSession', { max: session.max })
+      : quotaReached('quota.streamsMember', { max: member.max });
+  }
   ctx.c.header('X-Accel-Buffering', 'no');
 
   return streamSSE(ctx.c, async (stream) => {
+    try {
+      await follow(stream);
+    } finally {
+      release();
+    }
+  });
+
+  async function follow(stream: SSEStreamingApi): Promise<void> {
     let open = true;
     let due = true;
     let wake = () => {};
@@ -114,5 +141,5 @@ export function unreadStream(ctx: AuthContext): Response {
       unsubscribe();
       for (const timer of timers) clearTimeout(timer);
     }
-  });
+  }
 }

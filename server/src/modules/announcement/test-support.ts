@@ -51,12 +51,13 @@ export interface StreamReader {
   close(): Promise<void>;
 }
 
-/** Opens `who`'s unread stream. */
-export async function openStream(gw: TestGateway, who: Who): Promise<StreamReader> {
+/** Opens `who`'s unread stream (with more request headers when given). */
+export async function openStream(gw: TestGateway, who: Who, headers: Record<string, string> = {}): Promise<StreamReader> {
   const res = await gw.app.request(`http://${who.host}${gw.prefix}/${endpoints.unreadStream.path}`, {
-    headers: { [TOKEN_HEADER]: who.token },
+    headers: { ...headers, [TOKEN_HEADER]: who.token },
   });
-  const reader = res.body!.getReader();
+  // Taken at the first read, so that an answer that is no stream can still be read as JSON.
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const decoder = new TextDecoder();
   let buffer = '';
   let done = false;
@@ -84,7 +85,7 @@ export async function openStream(gw: TestGateway, who: Who): Promise<StreamReade
         return parse(block);
       }
       if (done) return undefined;
-      pending ??= reader.read();
+      pending ??= (reader ??= res.body!.getReader()).read();
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -117,7 +118,7 @@ export async function openStream(gw: TestGateway, who: Who): Promise<StreamReade
       return true;
     },
     async close() {
-      await reader.cancel().catch(() => {});
+      await (reader ?? res.body)?.cancel().catch(() => {});
     },
   };
 }

@@ -21,8 +21,8 @@ import type { Enterprise, Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import { FILES_PATH } from '../../files/serve';
 import { isFileKey } from '../../files/store';
+import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
-import { accountScope } from '../account/data';
 import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { keywordTerms } from '../search/keyword';
 import { communityScope, type PostRow } from './data';
@@ -77,11 +77,10 @@ export async function checkedImages(ctx: AuthContext, images: string[], kept: re
   const unique = [...new Set(images.map((url) => url.trim()))];
   if (unique.length > POST_IMAGES_MAX) throw new ApiError(Code.INVALID, 'community.tooManyImages', null, { max: POST_IMAGES_MAX });
   const prefix = `${FILES_PATH}/${ctx.tenant.id}/`;
-  const account = accountScope(ctx.db, ctx.tenant.id);
   for (const url of unique) {
     if (kept.includes(url)) continue;
     const key = url.startsWith(prefix) ? url.slice(FILES_PATH.length + 1) : '';
-    if (!isFileKey(key) || !(await account.uploadExists(key))) throw new ApiError(Code.INVALID, 'community.imageInvalid');
+    if (!isFileKey(key) || !(await claimUpload(ctx.db, ctx.tenant.id, key))) throw new ApiError(Code.INVALID, 'community.imageInvalid');
   }
   return unique;
 }

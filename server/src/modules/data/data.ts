@@ -2,9 +2,10 @@
  * Data access for course progress and exports. Like `db/access.ts`, `dataScope(db, eid)` binds
  * every query to one enterprise; a member's export records also to the member.
  */
-import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseProgress, courses, enterpriseUsers, exportRecords } from '../../db/schema';
+import { lockQuota } from '../../quotas';
 
 export type ExportRecordRow = typeof exportRecords.$inferSelect;
 
@@ -95,12 +96,41 @@ export function dataScope(db: Db, enterpriseId: string) {
       return { rows, total: counted?.n ?? 0 };
     },
 
-    async createExport(memberId: string, kind: string, fileName: string): Promise<ExportRecordRow> {
-      const [row] = await db
-        .insert(exportRecords)
-        .values({ enterpriseId, enterpriseUserId: memberId, kind, fileName })
-        .returning();
-      return row!;
+    /**
+     * Creates the member's export record unless the member, or the enterprise, already has
+     * `limits` exports in flight (at exportStatus 1 and younger than `staleSeconds`); answers
+     * which limit was reached otherwise. Starts are counted one at a time per enterprise (an
+     * advisory lock), so starts at once, on any replica, cannot all slip past a limit.
+     */
+    async createExportWithin(
+      memberId: string,
+      kind: string,
+      fileName: string,
+      limits: { perMember: number; perCompany: number; staleSeconds: number },
+    ): Promise<{ row: ExportRecordRow } | { full: 'member' | 'company' }> {
+      return db.transaction(async (tx) => {
+        await lockQuota(tx, 'export', enterpriseId);
+        const [flying] = await tx
+          .select({
+            member: sql<number>`count(*) filter (where ${exportRecords.enterpriseUserId} = ${memberId})::int`,
+            company: sql<number>`count(*)::int`,
+          })
+          .from(exportRecords)
+          .where(
+            and(
+              eq(exportRecords.enterpriseId, enterpriseId),
+              eq(exportRecords.exportStatus, 1),
+              gt(exportRecords.createdAt, sql`now() - make_interval(secs => ${limits.staleSeconds})`),
+            ),
+          );
+        if (Number(flying?.member ?? 0) >= limits.perMember) return { full: 'member' as const };
+        if (Number(flying?.company ?? 0) >= limits.perCompany) return { full: 'company' as const };
+        const [row] = await tx
+          .insert(exportRecords)
+          .values({ enterpriseId, enterpriseUserId: memberId, kind, fileName })
+          .returning();
+        return { row: row! };
+      });
     },
 
     async finishExport(id: string, fileKey: string, fileSize: number): Promise<void> {

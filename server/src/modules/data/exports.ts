@@ -12,6 +12,7 @@ import type { Locale } from '@/i18n/routes';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../files/store';
 import { sendMessage } from '../announcement/records';
+import { quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
 import { dataScope, type ExportRecordRow, type ProgressFilters } from './data';
 import { trainingProgressPage } from '../study/projects';
@@ -194,11 +195,25 @@ function toExportRecord(row: ExportRecordRow): ExportRecord {
   };
 }
 
-/** Creates the caller's export record and builds the file in the background. */
+/**
+ * Creates the caller's export record and builds the file in the background; 429 when the
+ * caller, or the company, already has as many exports in flight as its quota allows.
+ */
 export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
   const scope = dataScope(ctx.db, ctx.tenant.id);
   const files = ctx.c.get('files');
-  const record = await scope.createExport(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()));
+  const quotas = quotasOf(ctx.tenant.id);
+  const created = await scope.createExportWithin(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()), {
+    perMember: quotas.exportsInFlightPerMember,
+    perCompany: quotas.exportsInFlightPerCompany,
+    staleSeconds: STALE_EXPORT_SECONDS,
+  });
+  if ('full' in created) {
+    throw created.full === 'member'
+      ? quotaReached('quota.exportsMember', { max: quotas.exportsInFlightPerMember })
+      : quotaReached('quota.exportsCompany', { max: quotas.exportsInFlightPerCompany });
+  }
+  const record = created.row;
   const job = runExport(ctx.db, scope, files, record, spec, ctx.lang);
   running.add(job);
   void job.then(() => running.delete(job));

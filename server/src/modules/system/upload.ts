@@ -1,7 +1,8 @@
 /**
  * Avatar upload (`uploadPic`, multipart field `file`): a JPG or PNG judged by its bytes, not
  * its name or declared type, under 5 MB, stored as `<eid>/<random>.<ext>` in the file store
- * and served back at `/files/<eid>/<name>`.
+ * and served back at `/files/<eid>/<name>`. Each upload is reserved within the member's and the
+ * company's quotas (`files/uploads.ts`) before its file is written.
  */
 import { randomBytes } from 'node:crypto';
 import { Code } from '@/api/codes';
@@ -9,8 +10,8 @@ import type { EndpointName } from '@/api/endpoints';
 import type { UploadResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import { FILES_PATH } from '../../files/serve';
+import { releaseUpload, reserveUpload } from '../../files/uploads';
 import type { AuthContext } from '../../routing';
-import { accountScope } from '../account/data';
 
 /** Spec section 5: an avatar must be under 5 MB. */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -70,14 +71,20 @@ export async function uploadPic(ctx: AuthContext): Promise<UploadResult> {
   const image = imageTypeOf(bytes);
   if (!image) throw new ApiError(Code.INVALID, 'upload.format');
   const key = `${ctx.tenant.id}/${randomBytes(16).toString('base64url')}.${image.ext}`;
-  await ctx.c.get('files').put(key, bytes);
   const fileName = displayName(file.name);
-  await accountScope(ctx.db, ctx.tenant.id).recordUpload({
+  await reserveUpload(ctx.db, {
+    enterpriseId: ctx.tenant.id,
     enterpriseUserId: ctx.member.id,
     key,
     contentType: image.contentType,
     size: bytes.length,
     originalName: fileName,
   });
+  try {
+    await ctx.c.get('files').put(key, bytes);
+  } catch (error) {
+    await releaseUpload(ctx.db, ctx.tenant.id, key);
+    throw error;
+  }
   return { url: `${FILES_PATH}/${key}`, fileName, fileSize: bytes.length };
 }

@@ -12,6 +12,7 @@ CREATE TABLE "course_purchase_requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "price_fen" integer;--> statement-breakpoint
+ALTER TABLE "uploaded_files" ADD COLUMN "used_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "course_purchase_requests" ADD CONSTRAINT "course_purchase_requests_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_purchase_requests" ADD CONSTRAINT "course_purchase_requests_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_purchase_requests" ADD CONSTRAINT "course_purchase_requests_enterprise_user_id_enterprise_users_id_fk" FOREIGN KEY ("enterprise_user_id") REFERENCES "public"."enterprise_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -19,6 +20,8 @@ ALTER TABLE "course_purchase_requests" ADD CONSTRAINT "course_purchase_requests_
 CREATE INDEX "course_purchase_requests_enterprise_idx" ON "course_purchase_requests" USING btree ("enterprise_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "course_purchase_requests_member_idx" ON "course_purchase_requests" USING btree ("enterprise_user_id","course_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_purchase_requests_waiting_idx" ON "course_purchase_requests" USING btree ("course_id","enterprise_user_id") WHERE status = 0;--> statement-breakpoint
+CREATE INDEX "uploaded_files_member_idx" ON "uploaded_files" USING btree ("enterprise_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "uploaded_files_created_idx" ON "uploaded_files" USING btree ("created_at");--> statement-breakpoint
 -- Row-level security for the tables added since 0007 (custom: drizzle-kit does not generate it): the
 -- same tenant_isolation policy and grants as 0007 on every table with an enterprise_id column that has
 -- none yet, so a later migration can repeat this block unchanged.
