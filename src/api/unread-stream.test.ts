@@ -167,6 +167,14 @@ describe('readUnreadStream against a gateway', () => {
     expect($toasts.get()).toEqual([]);
   });
 
+  it('rejects a refusal for too many open streams (429) without the toast other 429 answers get', async () => {
+    gw.reply('GET', path, { code: 429, msg: '打开的消息连接过多', data: null });
+    const error = await readUnreadStream({ onCount: () => undefined }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(429);
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('stops reading when aborted', async () => {
     gw.on('GET', path, () => {
       const body = new ReadableStream<Uint8Array>({

@@ -139,10 +139,15 @@ export interface UnreadStreamHandlers {
 
 const EVENT_STREAM = /^text\/event-stream\b/i;
 
+function isEnvelopeWith(body: unknown, code: number): body is { code: number; msg: string; data: unknown } {
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === code;
+}
+
 /**
  * Reads the gateway's unread stream until it ends (resolves) or fails (rejects). An answer
  * that is not a stream goes through the client's envelope rules without a toast: a sign-out
- * code ends the session as on any call, and rejects with that {@link ApiError}.
+ * code ends the session as on any call, and rejects with that {@link ApiError}. A refusal for
+ * too many open streams (429) rejects without the toast 429 otherwise gets: the feed polls.
  */
 export async function readUnreadStream(handlers: UnreadStreamHandlers, signal?: AbortSignal): Promise<void> {
   const response = await fetch(endpointURL(UNREAD_STREAM), {
@@ -158,6 +163,8 @@ export async function readUnreadStream(handlers: UnreadStreamHandlers, signal?: 
     } catch {
       body = undefined;
     }
+    // Too many streams open (other tabs): the badge carries on by polling, without a toast.
+    if (isEnvelopeWith(body, Code.TOO_MANY_REQUESTS)) throw new ApiError(Code.TOO_MANY_REQUESTS, body.msg, body.data);
     await settle(body, text, { isShowErrTip: false });
     throw new ApiError(0, 'not an event stream', undefined);
   }
