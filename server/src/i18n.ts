@@ -91,6 +91,7 @@ const zh = {
   'signIn.ssoUnavailable': '单点登录服务暂时不可用，请稍后再试',
   'signIn.ssoExpired': '单点登录失败：登录已过期或已使用，请重新登录',
   'signIn.ssoFailed': '单点登录失败，请重新登录',
+  'signIn.otherBrowser': '登录不是在此浏览器中发起的，请重新登录',
   // learning (spec section 8: learning access and text-table messages)
   'learning.courseRemoved': '课程已下架',
   'learning.purchaseFirst': '购买后才能观看',
@@ -258,6 +259,7 @@ const en: Record<MessageKey, string> = {
   'signIn.ssoUnavailable': 'The single sign-on service is unavailable, please try again later',
   'signIn.ssoExpired': 'Single sign-on failed: the sign-in has expired or was already used, please sign in again',
   'signIn.ssoFailed': 'Single sign-on failed, please sign in again',
+  'signIn.otherBrowser': 'This sign-in was not started in this browser, please sign in again',
   'learning.courseRemoved': 'The course has been removed',
   'learning.purchaseFirst': 'You can only watch it after purchase',
   'learning.videoNotUpdated': 'This video has not been updated',
