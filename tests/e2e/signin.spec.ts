@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { companyOne, companyTwo, hostTwo, PASSWORD, userName } from './fixtures';
+import { companyOne, companyTwo, hostTwo, PASSWORD, PORT, userName } from './fixtures';
 import { answerCaptcha, formReady, outboxStamp, smsCode } from './signin-support';
 
 test.beforeEach(async ({ context }) => {
@@ -13,6 +13,33 @@ const phoneOf = (empNo: string) => {
   if (!user?.phone) throw new Error(`no phone for ${empNo}`);
   return user.phone;
 };
+
+/**
+ * Starts a sign-in at a stand-in service (WeCom on port + 100, the OpenID provider on
+ * port + 102) with `start`, goes through the service's pages with the browser's own cookies, and
+ * stops where the service sends the browser back to the site, as someone who means to hand that
+ * address to another person would: answers the address.
+ */
+async function returnAddress(page: Page, servicePort: number, start: () => Promise<void>): Promise<string> {
+  let url = '';
+  await page.route(
+    (u) => u.port === String(servicePort),
+    (route) => {
+      url ||= route.request().url();
+      return route.abort();
+    },
+  );
+  await start();
+  await expect.poll(() => url, { timeout: 15_000 }).toContain('state=');
+  for (let hop = 0; hop < 20; hop++) {
+    const answer = await page.request.get(url, { maxRedirects: 0 });
+    const next = new URL(answer.headers()['location'] ?? '', url);
+    expect(answer.status(), url).toBeGreaterThanOrEqual(300);
+    if (next.port !== String(servicePort)) return next.href;
+    url = next.href;
+  }
+  throw new Error('the service did not send the browser back');
+}
 
 async function expectSignedInAs(page: Page, empNo: string, company = companyOne) {
   await expect(page).not.toHaveURL(/\/login/);
@@ -197,6 +224,28 @@ test.describe('scan-code sign-in', () => {
     await expectSignedInAs(page, 'E1001');
   });
 
+  test("the code and state of someone else's scan are refused in another browser", async ({ page, browser }) => {
+    // The attacker scans as themselves and stops before the tool sends their browser back.
+    await page.goto('/login?t=scan');
+    const open = page.getByRole('link', { name: '在企业微信中打开' });
+    await expect(open).toHaveAttribute('href', /state=/);
+    const link = await returnAddress(page, PORT + 100, () => open.click());
+    expect(link).toMatch(/\/login\?t=scan&type=wecom&code=.+&state=/);
+
+    // The victim opens the link the attacker sent.
+    const victim = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const other = await victim.newPage();
+      await other.goto(link);
+      await expect(other.getByRole('alert')).toContainText('登录不是在此浏览器中发起的，请重新登录');
+      await expect(other).toHaveURL(/\/login\?t=scan&type=wecom$/);
+      await expect(other.getByRole('img', { name: '企业微信登录二维码' })).toBeVisible();
+      expect(await other.evaluate(() => document.cookie)).not.toContain('ENT_WEB_TOKEN');
+    } finally {
+      await victim.close();
+    }
+  });
+
   test('a used or forged state is refused on the page, which offers a fresh QR code', async ({ page }) => {
     await page.goto('/login?t=scan&type=wecom&code=forged&state=forged-state');
     await expect(page.getByRole('alert')).toBeVisible();
@@ -219,6 +268,27 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('banner')).toContainText(userName('E1001'));
   });
 
+  test("the provider's answer to someone else's sign-in is refused in another browser", async ({ page, browser }) => {
+    // The attacker signs in at the provider as themselves and stops before being sent back.
+    await page.goto('/login?t=login');
+    const sso = page.getByRole('button', { name: /^使用 .+ 登录$/ });
+    await expect(sso).toBeVisible();
+    const link = await returnAddress(page, PORT + 102, () => sso.click());
+    expect(link).toMatch(/\/loginsso\?code=/);
+
+    // The victim opens the link the attacker sent.
+    const victim = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const other = await victim.newPage();
+      await other.goto(link);
+      await expect(other.getByRole('alert')).toContainText('登录不是在此浏览器中发起的，请重新登录');
+      await expect(other.getByRole('link', { name: '使用其他方式登录' })).toBeVisible();
+      expect(await other.evaluate(() => document.cookie)).not.toContain('ENT_WEB_TOKEN');
+    } finally {
+      await victim.close();
+    }
+  });
+
   test('/loginsso without a code offers to start; a bad code shows the failure and the way back', async ({ page }) => {
     await page.goto('/loginsso');
     await expect(page.getByRole('button', { name: /^使用 .+ 登录$/ })).toBeVisible();
@@ -228,3 +298,4 @@ test.describe('single sign-on', () => {
     await expect(page).toHaveURL(/\/loginsso$/);
   });
 });
+

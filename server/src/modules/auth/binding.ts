@@ -8,34 +8,44 @@
  * on the gateway's path (Secure over https), for the life of the state; the state keeps only
  * its SHA-256. Finishing the sign-in needs the same value from the cookie, compared in constant
  * time. A browser that already holds a value keeps it, so that sign-ins started in several tabs
- * of one browser all finish.
+ * of one browser all finish. Each service has a cookie of its own: the sign-in page asks for the
+ * single sign-on and the scan-code configurations at once, and a browser without a value yet
+ * would otherwise get two, the later overwriting the one the other state was bound to.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { PublicContext } from '../../routing';
 import { overTls } from '../../security';
+import type { SignInProvider } from './access';
 import { sameHash } from './hashing';
 
-/** The cookie that holds a browser's sign-in binding value. */
-export const BINDING_COOKIE = 'xt_signin';
+/**
+ * The cookie that holds a browser's binding value for sign-ins at a service.
+ *
+ * @example bindingCookie('oidc') → 'xt_signin_oidc'
+ */
+export function bindingCookie(provider: SignInProvider): string {
+  return `xt_signin_${provider}`;
+}
+
 /** 32 random bytes, base64url. */
 const VALUE = /^[\w-]{43}$/;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** The binding value the request's browser holds, if it holds a well-formed one. */
-export function browserBinding(ctx: PublicContext): string | undefined {
-  const value = getCookie(ctx.c, BINDING_COOKIE);
+/** The binding value the request's browser holds for a service, if it holds a well-formed one. */
+export function browserBinding(ctx: PublicContext, provider: SignInProvider): string | undefined {
+  const value = getCookie(ctx.c, bindingCookie(provider));
   return value !== undefined && VALUE.test(value) ? value : undefined;
 }
 
 /**
- * Sets the binding cookie on the answer for `ttlSeconds` (the browser's own value, or a new
- * one) and returns the hash to keep with the state.
+ * Sets the binding cookie of a service on the answer for `ttlSeconds` (the browser's own value,
+ * or a new one) and returns the hash to keep with the state.
  */
-export function bindBrowser(ctx: PublicContext, ttlSeconds: number): string {
-  const value = browserBinding(ctx) ?? randomBytes(32).toString('base64url');
-  setCookie(ctx.c, BINDING_COOKIE, value, {
+export function bindBrowser(ctx: PublicContext, provider: SignInProvider, ttlSeconds: number): string {
+  const value = browserBinding(ctx, provider) ?? randomBytes(32).toString('base64url');
+  setCookie(ctx.c, bindingCookie(provider), value, {
     maxAge: ttlSeconds,
     path: ctx.prefix,
     httpOnly: true,

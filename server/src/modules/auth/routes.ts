@@ -52,19 +52,19 @@ export const authRoutes = {
   scanConfig: publicRoute({
     input: z.object({ type: z.enum(SCAN_TYPES) }),
     handle: async (ctx, { type }) =>
-      scanConfig(ctx.db, await ctx.requireTenant(), type, requestOrigin(ctx.c, ctx.trustProxy), (ttl) => bindBrowser(ctx, ttl)),
+      scanConfig(ctx.db, await ctx.requireTenant(), type, requestOrigin(ctx.c, ctx.trustProxy), (ttl) => bindBrowser(ctx, type, ttl)),
   }),
   scanLogin: publicRoute({
     input: z.object({ type: z.enum(SCAN_TYPES), code: token, state: token }),
-    handle: async (ctx, input) => scanLogin(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx)),
+    handle: async (ctx, input) => scanLogin(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx, input.type)),
   }),
   ssoConfig: publicRoute({
     handle: async (ctx) =>
-      ssoConfig(ctx.db, await ctx.requireTenant(), requestOrigin(ctx.c, ctx.trustProxy), ctx.lang, (ttl) => bindBrowser(ctx, ttl)),
+      ssoConfig(ctx.db, await ctx.requireTenant(), requestOrigin(ctx.c, ctx.trustProxy), ctx.lang, (ttl) => bindBrowser(ctx, 'oidc', ttl)),
   }),
   loginBySso: publicRoute({
     input: z.object({ code: token, state: token }),
-    handle: async (ctx, input) => loginBySso(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx)),
+    handle: async (ctx, input) => loginBySso(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx, 'oidc')),
   }),
   checkPhoneExist: publicRoute({
     input: z.object({ phone }),

@@ -34,14 +34,17 @@ afterAll(async () => {
   await Promise.all([gw?.close(), wecom?.close(), dingtalk?.close()]);
 });
 
-/** The sign-in cookie of the one browser these tests play (set by the config answers). */
-let browser: string | undefined;
-const asBrowser = (cookie: string | null | undefined): Record<string, string> => (cookie ? { cookie: `xt_signin=${cookie}` } : {});
+/** The sign-in cookies of the one browser these tests play, one per tool (set by the config answers). */
+const browser: Partial<Record<ScanType, string>> = {};
+const asBrowser = (type: ScanType, cookie: string | null | undefined): Record<string, string> =>
+  cookie ? { cookie: `xt_signin_${type}=${cookie}` } : {};
+const cookieOf = (type: ScanType, res: Response) =>
+  new RegExp(`^xt_signin_${type}=([\\w-]+);`).exec(res.headers.get('set-cookie') ?? '')?.[1];
 
 const config = async (type: ScanType, host = HOST_ONE) => {
-  const { res, body } = await gw.call<ScanConfig>('scanConfig', { host, query: { type }, headers: asBrowser(browser) });
+  const { res, body } = await gw.call<ScanConfig>('scanConfig', { host, query: { type }, headers: asBrowser(type, browser[type]) });
   expect(body.code).toBe(Code.OK);
-  browser = /^xt_signin=([\w-]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? browser;
+  browser[type] = cookieOf(type, res) ?? browser[type];
   return body.data;
 };
 
@@ -57,8 +60,8 @@ const login = (
   type: ScanType,
   code: string,
   state: string,
-  { cookie = browser, ...o }: { host?: string; lang?: 'zh' | 'en'; cookie?: string | null } = {},
-) => gw.call<LoginResult>('scanLogin', { ...o, body: { type, code, state }, headers: asBrowser(cookie) });
+  { cookie = browser[type], ...o }: { host?: string; lang?: 'zh' | 'en'; cookie?: string | null } = {},
+) => gw.call<LoginResult>('scanLogin', { ...o, body: { type, code, state }, headers: asBrowser(type, cookie) });
 
 /** scanConfig, the scan, and scanLogin with what came back. */
 async function scanIn(type: ScanType, host = HOST_ONE) {
@@ -128,7 +131,7 @@ describe('scan configuration', () => {
   it('sets the HttpOnly, SameSite=Lax sign-in cookie of the browser for the life of the state', async () => {
     const { res } = await gw.call<ScanConfig>('scanConfig', { query: { type: 'wecom' } });
     expect(res.headers.get('set-cookie')).toMatch(
-      new RegExp(`^xt_signin=[\\w-]{43}; Max-Age=${SCAN_STATE_TTL_SECONDS}; Path=/gateway; HttpOnly; SameSite=Lax$`),
+      new RegExp(`^xt_signin_wecom=[\\w-]{43}; Max-Age=${SCAN_STATE_TTL_SECONDS}; Path=/gateway; HttpOnly; SameSite=Lax$`),
     );
   });
 
@@ -225,7 +228,7 @@ describe('scan login from another browser', () => {
     const code = (await scan(attacker.authorizeUrl)).searchParams.get('code')!;
     // The victim's browser has been on the sign-in page: a cookie of its own.
     const victim = await gw.call<ScanConfig>('scanConfig', { query: { type: 'wecom' } });
-    const victimCookie = /^xt_signin=([\w-]+);/.exec(victim.res.headers.get('set-cookie') ?? '')![1]!;
+    const victimCookie = cookieOf('wecom', victim.res)!;
     const refused = await login('wecom', code, attacker.state, { cookie: victimCookie });
     expect(refused.body).toEqual({ code: Code.INVALID, msg: '登录不是在此浏览器中发起的，请重新登录', data: null });
 
@@ -235,6 +238,36 @@ describe('scan login from another browser', () => {
     expect((await login('dingtalk', authCode, other.state, { cookie: null, lang: 'en' })).body.msg).toBe(
       'This sign-in was not started in this browser, please sign in again',
     );
+  });
+});
+
+describe('a browser without a sign-in cookie yet', () => {
+  it('can finish either sign-in it asked for at the same moment (the page asks for several at once)', async () => {
+    // A fresh browser: what both answers set is its cookie jar, keyed by cookie name.
+    const jar = new Map<string, string>();
+    const [w, d] = await Promise.all(
+      (['wecom', 'dingtalk'] as const).map((type) => gw.call<ScanConfig>('scanConfig', { query: { type } })),
+    );
+    for (const { res } of [w!, d!]) {
+      const [pair] = (res.headers.get('set-cookie') ?? '').split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    const cookie = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    wecom.scanAs('zhangwei');
+    const wecomCode = (await scan(w!.body.data.authorizeUrl)).searchParams.get('code')!;
+    const viaWecom = await gw.call<LoginResult>('scanLogin', {
+      body: { type: 'wecom', code: wecomCode, state: w!.body.data.state },
+      headers: cookie,
+    });
+    expect(viaWecom.body.code).toBe(Code.OK);
+    dingtalk.scanAs('dt-lina');
+    const dingtalkCode = (await scan(d!.body.data.authorizeUrl)).searchParams.get('authCode')!;
+    const viaDingtalk = await gw.call<LoginResult>('scanLogin', {
+      body: { type: 'dingtalk', code: dingtalkCode, state: d!.body.data.state },
+      headers: cookie,
+    });
+    expect(viaDingtalk.body.code).toBe(Code.OK);
   });
 });
 

@@ -38,17 +38,17 @@ afterAll(async () => {
 
 /** The sign-in cookie of the one browser these tests play (set by the config answers). */
 let browser: string | undefined;
-const cookieOf = (res: Response) => /^xt_signin=([\w-]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+const cookieOf = (res: Response) => /^xt_signin_oidc=([\w-]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1];
 
 const config = async (o: { host?: string; lang?: 'zh' | 'en' } = {}) => {
-  const { res, body } = await gw.call<SsoConfig>('ssoConfig', { ...o, headers: browser ? { cookie: `xt_signin=${browser}` } : {} });
+  const { res, body } = await gw.call<SsoConfig>('ssoConfig', { ...o, headers: browser ? { cookie: `xt_signin_oidc=${browser}` } : {} });
   expect(body.code).toBe(Code.OK);
   browser = cookieOf(res) ?? browser;
   return body.data;
 };
 /** loginBySso from this browser, or with the cookie of another (`null`: none). */
 const login = (code: string, state: string, host = HOST_ONE, cookie: string | null = browser ?? null) =>
-  gw.call<LoginResult>('loginBySso', { host, body: { code, state }, headers: cookie ? { cookie: `xt_signin=${cookie}` } : {} });
+  gw.call<LoginResult>('loginBySso', { host, body: { code, state }, headers: cookie ? { cookie: `xt_signin_oidc=${cookie}` } : {} });
 
 /** ssoConfig, the provider's sign-in as `account`, and what the provider sends back to /loginsso. */
 async function signInAt(account: string, host = HOST_ONE) {
@@ -106,7 +106,7 @@ describe('ssoConfig', () => {
 describe('the browser that started the sign-in', () => {
   it('gets an HttpOnly, SameSite=Lax cookie on the gateway path for the life of the state; Secure over https', async () => {
     const { res } = await gw.call<SsoConfig>('ssoConfig');
-    expect(res.headers.get('set-cookie')).toMatch(/^xt_signin=[\w-]{43}; Max-Age=600; Path=\/gateway; HttpOnly; SameSite=Lax$/);
+    expect(res.headers.get('set-cookie')).toMatch(/^xt_signin_oidc=[\w-]{43}; Max-Age=600; Path=\/gateway; HttpOnly; SameSite=Lax$/);
     const tls = await gw.call<SsoConfig>('ssoConfig', { headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.res.headers.get('set-cookie')).toMatch(/; Secure/);
     const [pending] = await gw.database.db
