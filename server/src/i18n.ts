@@ -77,6 +77,7 @@ const zh = {
   // ---- sign-in ways
   'signIn.phoneLoginError': '手机号或密码错误',
   'signIn.captchaRequired': '请输入正确的图形验证码',
+  'signIn.phoneCheckCaptcha': '请输入图形验证码后再检查手机号',
   'signIn.codeInvalid': '验证码错误',
   'signIn.phoneInvalid': '请输入正确的手机号',
   'signIn.tooManyRequests': '请求过于频繁，请稍后再试',
@@ -245,6 +246,7 @@ const en: Record<MessageKey, string> = {
   // ---- sign-in ways
   'signIn.phoneLoginError': 'Incorrect phone number or password',
   'signIn.captchaRequired': 'Please enter the correct image verification code',
+  'signIn.phoneCheckCaptcha': 'Please enter the picture code to check the phone number',
   'signIn.codeInvalid': 'Verification code error',
   'signIn.phoneInvalid': 'Please enter a correct mobile number',
   'signIn.tooManyRequests': 'Too many requests, please try again later',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { companyOne, companyTwo, hostTwo, PASSWORD, PORT, userName } from './fixtures';
-import { answerCaptcha, formReady, outboxStamp, smsCode } from './signin-support';
+import { answerCaptcha, CAPTCHA_ANSWER, formReady, freshPhone, outboxStamp, smsCode } from './signin-support';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -299,3 +299,45 @@ test.describe('single sign-on', () => {
   });
 });
 
+test.describe('the registration phone check', () => {
+  // Checks counted under an address of this test's own (the e2e gateway trusts the header).
+  test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.90' } });
+
+  test('asks for the image captcha after a few checks from one address, keeping what was typed', async ({ page }) => {
+    await page.goto('/register');
+    await formReady(page);
+    // Five checks from this address already, as one going through a list of numbers makes them.
+    for (let i = 0; i < 5; i++) {
+      const answer = await page.request.get(`/gateway/user/api/user/info/check/phone/exist?phone=${freshPhone()}`);
+      expect((await answer.json()).data).toBe(false);
+    }
+    await page.getByLabel('企业名称').fill('核验科技');
+    await page.getByLabel('您的姓名').fill('林二');
+    const phoneInput = page.getByLabel('手机号');
+    await phoneInput.fill(phoneOf('E1001'));
+    await phoneInput.blur();
+
+    const check = page.getByRole('group', { name: '检查手机号' });
+    await expect(check.getByRole('status')).toHaveText('请输入图形验证码后再检查手机号');
+    await expect(page.getByText('该账号已存在')).toHaveCount(0);
+    const answer = check.getByLabel('图形验证码（检查手机号）', { exact: true });
+
+    // A wrong answer is refused, with a new picture.
+    await expect(check.getByRole('img', { name: '验证码图片' })).toBeVisible();
+    await answer.fill('zzzz');
+    await check.getByRole('button', { name: '检查手机号' }).click();
+    await expect(check.getByRole('status')).toHaveText('请输入正确的图形验证码');
+    await expect(answer).toHaveValue('');
+
+    // The right one: the check is made and says the phone is taken.
+    await expect(check.getByRole('img', { name: '验证码图片' })).toBeVisible();
+    await answer.fill(CAPTCHA_ANSWER);
+    await answer.press('Enter');
+    await expect(page.getByText('该账号已存在')).toBeVisible();
+    await expect(check).toHaveCount(0);
+    await expect(page.getByLabel('企业名称')).toHaveValue('核验科技');
+    await expect(page.getByLabel('您的姓名')).toHaveValue('林二');
+    await expect(phoneInput).toHaveValue(phoneOf('E1001'));
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

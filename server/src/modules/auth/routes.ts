@@ -67,7 +67,7 @@ export const authRoutes = {
     handle: async (ctx, input) => loginBySso(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx, 'oidc')),
   }),
   checkPhoneExist: publicRoute({
-    input: z.object({ phone }),
-    handle: async (ctx, input) => checkPhoneExist(ctx.db, input.phone, ctx.ip),
+    input: z.object({ phone, captchaKey: captcha.captchaKey.optional(), captchaCode: captcha.captchaCode.optional() }),
+    handle: async (ctx, input) => checkPhoneExist(ctx.db, input, ctx.ip),
   }),
 } satisfies Partial<RouteTable>;
