@@ -78,6 +78,7 @@ const zh = {
   // ---- sign-in ways
   'signIn.phoneLoginError': '手机号或密码错误',
   'signIn.captchaRequired': '请输入正确的图形验证码',
+  'signIn.phoneCheckCaptcha': '请输入图形验证码后再检查手机号',
   'signIn.codeInvalid': '验证码错误',
   'signIn.phoneInvalid': '请输入正确的手机号',
   'signIn.tooManyRequests': '请求过于频繁，请稍后再试',
@@ -92,6 +93,7 @@ const zh = {
   'signIn.ssoUnavailable': '单点登录服务暂时不可用，请稍后再试',
   'signIn.ssoExpired': '单点登录失败：登录已过期或已使用，请重新登录',
   'signIn.ssoFailed': '单点登录失败，请重新登录',
+  'signIn.otherBrowser': '登录不是在此浏览器中发起的，请重新登录',
   // learning (spec section 8: learning access and text-table messages)
   'learning.courseRemoved': '课程已下架',
   'learning.purchaseFirst': '购买后才能观看',
@@ -262,6 +264,7 @@ const en: Record<MessageKey, string> = {
   // ---- sign-in ways
   'signIn.phoneLoginError': 'Incorrect phone number or password',
   'signIn.captchaRequired': 'Please enter the correct image verification code',
+  'signIn.phoneCheckCaptcha': 'Please enter the picture code to check the phone number',
   'signIn.codeInvalid': 'Verification code error',
   'signIn.phoneInvalid': 'Please enter a correct mobile number',
   'signIn.tooManyRequests': 'Too many requests, please try again later',
@@ -276,6 +279,7 @@ const en: Record<MessageKey, string> = {
   'signIn.ssoUnavailable': 'The single sign-on service is unavailable, please try again later',
   'signIn.ssoExpired': 'Single sign-on failed: the sign-in has expired or was already used, please sign in again',
   'signIn.ssoFailed': 'Single sign-on failed, please sign in again',
+  'signIn.otherBrowser': 'This sign-in was not started in this browser, please sign in again',
   'learning.courseRemoved': 'The course has been removed',
   'learning.purchaseFirst': 'You can only watch it after purchase',
   'learning.videoNotUpdated': 'This video has not been updated',

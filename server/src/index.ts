@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
+import { createJobRunner } from './jobs/runner';
 import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
@@ -49,6 +50,9 @@ const { migrations, seeded } = await prepareDatabase(database, undefined, files)
 const stopExamSweeper = startExamSweeper(database.db);
 // Uploads that no saved object names a day after they were made leave the store (once, whichever replica sees them).
 const stopUploadSweeper = startUploadSweeper(database.db, files);
+// Background jobs (mail, …) of every kind the modules define, claimed from the database; every
+// process on the same database runs them, each job once.
+const jobRunner = createJobRunner({ db: database.db });
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
 // So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
 // companies whose course catalogue changed (a like, a rating, a first opening).
@@ -82,6 +86,8 @@ const app = createApp({
   csp: { connect: parseSources(env.CSP_CONNECT_SRC), media: parseSources(env.CSP_MEDIA_SRC) },
 });
 
+jobRunner.start();
+
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const notes = [
@@ -106,6 +112,8 @@ async function stop(signal: string): Promise<void> {
   closeUnreadStreams();
   await Promise.all(transports.map((t) => t.close()));
   await new Promise<void>((done) => server.close(() => done()));
+  // Jobs under way finish (or are taken again by another process once their lease runs out).
+  await jobRunner.stop();
   await database.close();
   clearTimeout(timer);
   process.exit(0);

@@ -30,6 +30,10 @@ export interface PublicContext {
   requireTenant(): Promise<Enterprise>;
   /** Sessions this gateway looked up lately; what ends a session or changes a member forgets them. */
   sessions: SessionCache;
+  /** Whether the gateway runs behind a reverse proxy whose `X-Forwarded-*` headers it believes. */
+  trustProxy: boolean;
+  /** The gateway's path prefix (`/gateway`), the path of the cookies it sets. */
+  prefix: string;
 }
 
 export interface AuthContext extends PublicContext {
@@ -174,6 +178,8 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
         ip: clientIp(c, options.trustProxy),
         findTenant,
         sessions: options.sessions,
+        trustProxy: options.trustProxy,
+        prefix: options.prefix,
         requireTenant: async () => {
           const found = await findTenant();
           if (!found) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');

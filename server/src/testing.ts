@@ -11,6 +11,7 @@ import type { Envelope, LoginResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createSessionCache, type SessionCache } from './modules/user/session-cache';
 import { prepareDatabase } from './prepare';
 
@@ -61,6 +62,11 @@ export interface TestGateway {
   prefix: string;
   /** The gateway's session cache (tests that change members behind its back forget them). */
   sessions: SessionCache;
+  /**
+   * The gateway's job runner, not started: tests run the due jobs when they choose
+   * (`await gw.jobs.runDue()`), or `start()` it.
+   */
+  jobs: JobRunner;
   /** Calls a row of the call table the way the site does; returns the response and its envelope. */
   call<T = unknown>(name: EndpointName, options?: CallOptions): Promise<{ res: Response; body: Envelope<T> }>;
   /** Signs in and returns the token (fails the test when sign-in fails). */
@@ -128,5 +134,10 @@ export function testGatewayOn(database: Database, options: Partial<Omit<AppOptio
     return body.data.token;
   };
 
-  return { app, database, prefix, sessions, call, login, close: () => database.close() };
+  const jobs = createJobRunner({ db: database.db, logError: () => {} });
+  const close = async () => {
+    await jobs.stop();
+    await database.close();
+  };
+  return { app, database, prefix, sessions, jobs, call, login, close };
 }

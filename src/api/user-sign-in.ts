@@ -68,9 +68,17 @@ export function loginBySso(body: SsoLoginBody, opts?: Extra): Promise<LoginResul
   return call<LoginResult>('loginBySso', { ...opts, body: { ...body } });
 }
 
-/** Whether an account with this phone already exists (the registration form's check). */
-export function checkPhoneExist(phone: string, opts?: Extra): Promise<boolean> {
-  return call<boolean>('checkPhoneExist', { ...opts, query: { phone } });
+/**
+ * Whether an account with this phone already exists (the registration form's check). After a
+ * few checks from one address the gateway wants an image captcha answer with each one: it
+ * refuses with `data.captchaRequired` until it gets a right one.
+ */
+export function checkPhoneExist(
+  phone: string,
+  opts?: Extra,
+  captcha?: { captchaKey: string; captchaCode: string },
+): Promise<boolean> {
+  return call<boolean>('checkPhoneExist', { ...opts, query: { phone, ...captcha } });
 }
 
 // ---- Enterprises --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { companyOne, companyTwo, hostTwo, PASSWORD, userName } from './fixtures';
-import { answerCaptcha, formReady, outboxStamp, smsCode } from './signin-support';
+import { companyOne, companyTwo, hostTwo, PASSWORD, PORT, userName } from './fixtures';
+import { answerCaptcha, CAPTCHA_ANSWER, formReady, freshPhone, outboxStamp, smsCode } from './signin-support';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -13,6 +13,33 @@ const phoneOf = (empNo: string) => {
   if (!user?.phone) throw new Error(`no phone for ${empNo}`);
   return user.phone;
 };
+
+/**
+ * Starts a sign-in at a stand-in service (WeCom on port + 100, the OpenID provider on
+ * port + 102) with `start`, goes through the service's pages with the browser's own cookies, and
+ * stops where the service sends the browser back to the site, as someone who means to hand that
+ * address to another person would: answers the address.
+ */
+async function returnAddress(page: Page, servicePort: number, start: () => Promise<void>): Promise<string> {
+  let url = '';
+  await page.route(
+    (u) => u.port === String(servicePort),
+    (route) => {
+      url ||= route.request().url();
+      return route.abort();
+    },
+  );
+  await start();
+  await expect.poll(() => url, { timeout: 15_000 }).toContain('state=');
+  for (let hop = 0; hop < 20; hop++) {
+    const answer = await page.request.get(url, { maxRedirects: 0 });
+    const next = new URL(answer.headers()['location'] ?? '', url);
+    expect(answer.status(), url).toBeGreaterThanOrEqual(300);
+    if (next.port !== String(servicePort)) return next.href;
+    url = next.href;
+  }
+  throw new Error('the service did not send the browser back');
+}
 
 async function expectSignedInAs(page: Page, empNo: string, company = companyOne) {
   await expect(page).not.toHaveURL(/\/login/);
@@ -197,6 +224,28 @@ test.describe('scan-code sign-in', () => {
     await expectSignedInAs(page, 'E1001');
   });
 
+  test("the code and state of someone else's scan are refused in another browser", async ({ page, browser }) => {
+    // The attacker scans as themselves and stops before the tool sends their browser back.
+    await page.goto('/login?t=scan');
+    const open = page.getByRole('link', { name: '在企业微信中打开' });
+    await expect(open).toHaveAttribute('href', /state=/);
+    const link = await returnAddress(page, PORT + 100, () => open.click());
+    expect(link).toMatch(/\/login\?t=scan&type=wecom&code=.+&state=/);
+
+    // The victim opens the link the attacker sent.
+    const victim = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const other = await victim.newPage();
+      await other.goto(link);
+      await expect(other.getByRole('alert')).toContainText('登录不是在此浏览器中发起的，请重新登录');
+      await expect(other).toHaveURL(/\/login\?t=scan&type=wecom$/);
+      await expect(other.getByRole('img', { name: '企业微信登录二维码' })).toBeVisible();
+      expect(await other.evaluate(() => document.cookie)).not.toContain('ENT_WEB_TOKEN');
+    } finally {
+      await victim.close();
+    }
+  });
+
   test('a used or forged state is refused on the page, which offers a fresh QR code', async ({ page }) => {
     await page.goto('/login?t=scan&type=wecom&code=forged&state=forged-state');
     await expect(page.getByRole('alert')).toBeVisible();
@@ -219,6 +268,27 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('banner')).toContainText(userName('E1001'));
   });
 
+  test("the provider's answer to someone else's sign-in is refused in another browser", async ({ page, browser }) => {
+    // The attacker signs in at the provider as themselves and stops before being sent back.
+    await page.goto('/login?t=login');
+    const sso = page.getByRole('button', { name: /^使用 .+ 登录$/ });
+    await expect(sso).toBeVisible();
+    const link = await returnAddress(page, PORT + 102, () => sso.click());
+    expect(link).toMatch(/\/loginsso\?code=/);
+
+    // The victim opens the link the attacker sent.
+    const victim = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const other = await victim.newPage();
+      await other.goto(link);
+      await expect(other.getByRole('alert')).toContainText('登录不是在此浏览器中发起的，请重新登录');
+      await expect(other.getByRole('link', { name: '使用其他方式登录' })).toBeVisible();
+      expect(await other.evaluate(() => document.cookie)).not.toContain('ENT_WEB_TOKEN');
+    } finally {
+      await victim.close();
+    }
+  });
+
   test('/loginsso without a code offers to start; a bad code shows the failure and the way back', async ({ page }) => {
     await page.goto('/loginsso');
     await expect(page.getByRole('button', { name: /^使用 .+ 登录$/ })).toBeVisible();
@@ -226,5 +296,48 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('alert')).toContainText('单点登录失败');
     await expect(page.getByRole('link', { name: '使用其他方式登录' })).toBeVisible();
     await expect(page).toHaveURL(/\/loginsso$/);
+  });
+});
+
+test.describe('the registration phone check', () => {
+  // Checks counted under an address of this test's own (the e2e gateway trusts the header).
+  test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.90' } });
+
+  test('asks for the image captcha after a few checks from one address, keeping what was typed', async ({ page }) => {
+    await page.goto('/register');
+    await formReady(page);
+    // Five checks from this address already, as one going through a list of numbers makes them.
+    for (let i = 0; i < 5; i++) {
+      const answer = await page.request.get(`/gateway/user/api/user/info/check/phone/exist?phone=${freshPhone()}`);
+      expect((await answer.json()).data).toBe(false);
+    }
+    await page.getByLabel('企业名称').fill('核验科技');
+    await page.getByLabel('您的姓名').fill('林二');
+    const phoneInput = page.getByLabel('手机号');
+    await phoneInput.fill(phoneOf('E1001'));
+    await phoneInput.blur();
+
+    const check = page.getByRole('group', { name: '检查手机号' });
+    await expect(check.getByRole('status')).toHaveText('请输入图形验证码后再检查手机号');
+    await expect(page.getByText('该账号已存在')).toHaveCount(0);
+    const answer = check.getByLabel('图形验证码（检查手机号）', { exact: true });
+
+    // A wrong answer is refused, with a new picture.
+    await expect(check.getByRole('img', { name: '验证码图片' })).toBeVisible();
+    await answer.fill('zzzz');
+    await check.getByRole('button', { name: '检查手机号' }).click();
+    await expect(check.getByRole('status')).toHaveText('请输入正确的图形验证码');
+    await expect(answer).toHaveValue('');
+
+    // The right one: the check is made and says the phone is taken.
+    await expect(check.getByRole('img', { name: '验证码图片' })).toBeVisible();
+    await answer.fill(CAPTCHA_ANSWER);
+    await answer.press('Enter');
+    await expect(page.getByText('该账号已存在')).toBeVisible();
+    await expect(check).toHaveCount(0);
+    await expect(page.getByLabel('企业名称')).toHaveValue('核验科技');
+    await expect(page.getByLabel('您的姓名')).toHaveValue('林二');
+    await expect(phoneInput).toHaveValue(phoneOf('E1001'));
+    await expect(page).toHaveURL(/\/register$/);
   });
 });

@@ -91,6 +91,28 @@ export const global = {
       .orderBy(asc(enums.sort), asc(enums.value));
   },
 
+  /**
+   * Failed sign-ins in the window, in one statement: of one account of an enterprise, and from
+   * one client address across enterprises (0 when the address is unknown).
+   */
+  async signInFailures(
+    db: Db,
+    enterpriseId: string,
+    empNo: string,
+    ip: string | null,
+  ): Promise<{ account: number; address: number }> {
+    const ofAccount = and(eq(loginAttempts.enterpriseId, enterpriseId), eq(loginAttempts.empNo, empNo));
+    const fromAddress = ip === null ? sql`false` : eq(loginAttempts.ip, ip);
+    const [row] = await db
+      .select({
+        account: sql<number>`(count(*) filter (where ${ofAccount}))::int`,
+        address: sql<number>`(count(*) filter (where ${fromAddress}))::int`,
+      })
+      .from(loginAttempts)
+      .where(and(or(ofAccount, fromAddress), gt(loginAttempts.attemptedAt, ATTEMPT_WINDOW)));
+    return { account: row?.account ?? 0, address: row?.address ?? 0 };
+  },
+
   /** Failed sign-ins from one client address in the window, across enterprises. */
   async failuresFromIp(db: Db, ip: string): Promise<number> {
     const [row] = await db
@@ -195,10 +217,10 @@ export function scoped(db: Db, enterpriseId: string) {
     },
 
     /**
-     * Records a sign-in attempt as failed until it proves otherwise, and prunes this account's
-     * and address's rows past the window. Returns the row, for {@link forgetAttempt}.
+     * Records a failed sign-in (or a wrong current password), and prunes this account's and
+     * address's rows past the window.
      */
-    async recordFailure(empNo: string, ip: string | null): Promise<number> {
+    async recordFailure(empNo: string, ip: string | null): Promise<void> {
       await db
         .delete(loginAttempts)
         .where(
@@ -210,13 +232,7 @@ export function scoped(db: Db, enterpriseId: string) {
             ),
           ),
         );
-      const [row] = await db.insert(loginAttempts).values({ enterpriseId, empNo, ip }).returning({ id: loginAttempts.id });
-      return row!.id;
-    },
-
-    /** Takes back an attempt recorded by {@link recordFailure} that is not to be counted. */
-    async forgetAttempt(id: number): Promise<void> {
-      await db.delete(loginAttempts).where(and(eq(loginAttempts.id, id), eq(loginAttempts.enterpriseId, enterpriseId)));
+      await db.insert(loginAttempts).values({ enterpriseId, empNo, ip });
     },
 
     async clearFailures(empNo: string): Promise<void> {

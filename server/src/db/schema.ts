@@ -388,6 +388,11 @@ export const signInStates = pgTable(
     redirectUri: text('redirect_uri').notNull(),
     codeVerifier: text('code_verifier'),
     nonce: text('nonce'),
+    /**
+     * SHA-256 of the random value the browser that started the sign-in holds in an HttpOnly
+     * cookie: only that browser can finish it.
+     */
+    bindingHash: varchar('binding_hash', { length: 64 }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -407,6 +412,38 @@ export const rateHits = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_hits_subject_idx').on(t.bucket, t.subject, t.at)],
+);
+
+/**
+ * Background jobs (`server/src/jobs/`): work a handler registered for `kind` does with
+ * `payload`, run once across every gateway process. `status` is `queued` (waiting for
+ * `run_at`), `running` (claimed until `locked_until` by the claim `claim_token`; a job whose
+ * lease ran out is taken again), `done` or `failed` (after `max_attempts`, with `last_error`).
+ * `progress` (0 to 100) is what a page that started the job reads. Jobs of a company carry its
+ * enterprise id.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    enterpriseId: uuid('enterprise_id').references(() => enterprises.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    progress: smallint('progress').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_enterprise_idx').on(t.enterpriseId),
+  ],
 );
 
 /**

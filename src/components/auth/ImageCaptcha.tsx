@@ -24,12 +24,14 @@ export interface CaptchaHandle {
 interface ImageCaptchaProps {
   messages: CaptchaMessages;
   ref?: Ref<CaptchaHandle>;
+  /** Enter in the answer input does this instead of submitting the form. */
+  onEnter?: () => void;
 }
 
 /** Longest answer the input takes. */
 const ANSWER_MAX = 8;
 
-export function ImageCaptcha({ messages, ref }: ImageCaptchaProps) {
+export function ImageCaptcha({ messages, ref, onEnter }: ImageCaptchaProps) {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string>();
@@ -86,6 +88,14 @@ export function ImageCaptcha({ messages, ref }: ImageCaptchaProps) {
         setAnswer(event.target.value);
         setError(undefined);
       }}
+      onKeyDown={
+        onEnter &&
+        ((event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          onEnter();
+        })
+      }
       addon={
         <button
           type="button"

@@ -1,17 +1,19 @@
 /**
  * Registering a new enterprise (`/register`): company name, the person's name, phone (checked
- * on blur against existing accounts), image captcha and SMS code (scene `register`), password
- * with confirmation, and the user agreement. Success signs the new admin in and opens the home
- * page.
+ * on blur against existing accounts; once the gateway asks for it, with an image captcha of its
+ * own), image captcha and SMS code (scene `register`), password with confirmation, and the user
+ * agreement. Success signs the new admin in and opens the home page.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
+import { ApiError } from '@/api/client';
 import { checkPhoneExist, registerEnterprise } from '@/api/user-sign-in';
 import { CodeFields } from '@/components/auth/CodeFields';
 import { Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
+import { ImageCaptcha, type CaptchaAnswer, type CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { PasswordTexts, RegisterMessages } from '@/components/auth/messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordValue } from '@/components/auth/NewPasswordFields';
 import { afterSignIn } from '@/components/auth/redirect';
-import { textLink } from '@/components/auth/styles';
+import { outlineButton, textLink } from '@/components/auth/styles';
 import {
   ENTERPRISE_NAME_MAX,
   USER_NAME_MAX,
@@ -43,6 +45,9 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
   const [pending, setPending] = useState(false);
   /** The phone last found to have an account. */
   const [takenPhone, setTakenPhone] = useState('');
+  /** Why the gateway wants a captcha with the phone check, while it does. */
+  const [phoneCheckPrompt, setPhoneCheckPrompt] = useState('');
+  const phoneCaptchaRef = useRef<CaptchaHandle>(null);
   const refs = {
     enterpriseName: useRef<HTMLInputElement>(null),
     userName: useRef<HTMLInputElement>(null),
@@ -63,19 +68,37 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
     return value === takenPhone ? messages['register.phoneExists'] : undefined;
   };
 
-  const checkPhoneOnBlur = async () => {
+  /** Asks the gateway whether the phone is taken, with a captcha answer once it wants one. */
+  const checkPhone = async (captcha?: CaptchaAnswer) => {
     const value = phone.trim();
     if (!value || validatePhone(value)) {
       if (value) setError('phone', phoneMessage(value));
       return;
     }
     try {
-      const exists = await checkPhoneExist(value, { isShowErrTip: false });
+      const exists = await checkPhoneExist(value, { isShowErrTip: false }, captcha);
+      setPhoneCheckPrompt('');
       setTakenPhone(exists ? value : '');
       if (phone.trim() === value) setError('phone', exists ? messages['register.phoneExists'] : undefined);
-    } catch {
-      // The check is advice; registration itself refuses a taken phone.
+    } catch (error) {
+      // A captcha answer is spent either way.
+      if (captcha) phoneCaptchaRef.current?.refresh();
+      const data = error instanceof ApiError ? (error.data as { captchaRequired?: boolean } | null) : null;
+      if (data?.captchaRequired) {
+        setPhoneCheckPrompt((error as ApiError).msg || messages['register.phoneCheckCaptcha']);
+      }
+      // Otherwise the check is advice; registration itself refuses a taken phone.
     }
+  };
+
+  const checkPhoneOnBlur = () => {
+    // While the gateway wants a captcha, the check waits for its answer (the button below).
+    if (!phoneCheckPrompt) void checkPhone();
+  };
+
+  const checkPhoneWithCaptcha = () => {
+    const answer = phoneCaptchaRef.current?.validate();
+    if (answer) void checkPhone(answer);
   };
 
   /** For the send button: the phone when it can get a code; else shows why. */
@@ -166,8 +189,23 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
           setPhone(event.target.value);
           setError('phone', undefined);
         }}
-        onBlur={() => void checkPhoneOnBlur()}
+        onBlur={checkPhoneOnBlur}
       />
+      {phoneCheckPrompt && (
+        <div role="group" aria-label={messages['register.phoneCheck']} className="grid gap-3 rounded-md border p-3">
+          <p role="status" className="text-sm">
+            {phoneCheckPrompt}
+          </p>
+          <ImageCaptcha
+            ref={phoneCaptchaRef}
+            messages={{ ...messages, 'captcha.label': messages['register.phoneCaptcha'] }}
+            onEnter={checkPhoneWithCaptcha}
+          />
+          <button type="button" className={outlineButton} onClick={checkPhoneWithCaptcha}>
+            {messages['register.phoneCheck']}
+          </button>
+        </div>
+      )}
       <CodeFields
         scene="register"
         messages={messages}

@@ -197,6 +197,7 @@ export function accountScope(db: Db, enterpriseId: string) {
     /**
      * Records a reset request; with a member and a token hash it is also a single-use token
      * valid for `ttlSeconds`. Older requests past the window without a live token are pruned.
+     * Answers the request's id.
      */
     async recordReset(input: {
       empNo: string;
@@ -204,7 +205,7 @@ export function accountScope(db: Db, enterpriseId: string) {
       enterpriseUserId?: string;
       tokenHash?: string;
       ttlSeconds: number;
-    }): Promise<void> {
+    }): Promise<string> {
       await db
         .delete(passwordResets)
         .where(
@@ -214,14 +215,38 @@ export function accountScope(db: Db, enterpriseId: string) {
             sql`(${passwordResets.expiresAt} is null or ${passwordResets.expiresAt} < now())`,
           ),
         );
-      await db.insert(passwordResets).values({
-        enterpriseId,
-        empNo: input.empNo,
-        ip: input.ip,
-        enterpriseUserId: input.enterpriseUserId ?? null,
-        tokenHash: input.tokenHash ?? null,
-        expiresAt: input.tokenHash ? sql`now() + make_interval(secs => ${input.ttlSeconds})` : null,
-      });
+      const [row] = await db
+        .insert(passwordResets)
+        .values({
+          enterpriseId,
+          empNo: input.empNo,
+          ip: input.ip,
+          enterpriseUserId: input.enterpriseUserId ?? null,
+          tokenHash: input.tokenHash ?? null,
+          expiresAt: input.tokenHash ? sql`now() + make_interval(secs => ${input.ttlSeconds})` : null,
+        })
+        .returning({ id: passwordResets.id });
+      return row!.id;
+    },
+
+    /**
+     * Makes a recorded request the single-use token of a membership, valid for `ttlSeconds` from
+     * now (a token made again replaces the one before). False when the request is gone.
+     */
+    async attachResetToken(
+      id: string,
+      input: { enterpriseUserId: string; tokenHash: string; ttlSeconds: number },
+    ): Promise<boolean> {
+      const updated = await db
+        .update(passwordResets)
+        .set({
+          enterpriseUserId: input.enterpriseUserId,
+          tokenHash: input.tokenHash,
+          expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
+        })
+        .where(and(eq(passwordResets.enterpriseId, enterpriseId), eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      return updated.length === 1;
     },
 
     /** Makes every outstanding reset token of a membership unusable (after a password change). */

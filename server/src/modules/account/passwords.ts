@@ -17,9 +17,12 @@ import {
   type PasswordMessageKey,
 } from '@/lib/password';
 import { global, scoped, type Enterprise, type Member } from '../../db/access';
+import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
+import { defineJob, type JobContext } from '../../jobs/queue';
 import { t } from '../../i18n';
 import type { AuthContext, PublicContext } from '../../routing';
+import { overTls } from '../../security';
 import { normalizeHost } from '../../tenant';
 import { sendMail } from '../../messaging/mailer';
 import { verifyAndConsumeCode } from '../auth/codes';
@@ -128,12 +131,14 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
 /**
  * The site origin for links in mails: the request's own when its host serves one of our
  * companies (a foreign `Host` header cannot point a reset link elsewhere), else `PUBLIC_ORIGIN`.
+ * The scheme is https when the request came over TLS (or a trusted proxy says so).
  */
 export async function siteOrigin(ctx: PublicContext): Promise<string | undefined> {
-  const url = new URL(ctx.c.req.url);
-  const forwarded = ctx.c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  const protocol = forwarded === 'https' ? 'https:' : url.protocol;
-  if (await global.enterpriseByDomain(ctx.db, normalizeHost(url.host))) return `${protocol}//${url.host}`;
+  return originFor(ctx.db, new URL(ctx.c.req.url).host, overTls(ctx.c, ctx.trustProxy));
+}
+
+async function originFor(db: Db, host: string, https: boolean): Promise<string | undefined> {
+  if (await global.enterpriseByDomain(db, normalizeHost(host))) return `${https ? 'https' : 'http'}://${host}`;
   const configured = process.env.PUBLIC_ORIGIN;
   return configured ? new URL(configured).origin : undefined;
 }
@@ -155,10 +160,54 @@ function resetMail(enterprise: Enterprise, member: Member, link: string, lang: L
   return { to: member.email, subject: t(lang, 'reset.mail.subject', { site }), text, html };
 }
 
+/** What the reset-mail job needs; the token is made by the job, never kept here. */
+interface ResetMailRequest {
+  /** The recorded request (`password_resets`) that becomes the token. */
+  resetId: string;
+  empNo: string;
+  lang: Locale;
+  /** The request's host and whether it came over TLS, for the link. */
+  host: string;
+  https: boolean;
+}
+
 /**
- * Mails a reset link to the address on file for an employee number of the request's
- * enterprise. The answer has the same shape either way: the masked address, or empty when
- * there is no such account or no address. Rate limited per account and per client address.
+ * Sends the reset mail of a request, if the employee number has a member with an address on
+ * file: makes the single-use token, keeps its hash with the request, and mails the link. A try
+ * made again makes a new token (the earlier one was never delivered).
+ */
+async function sendResetMail(request: ResetMailRequest, job: JobContext): Promise<void> {
+  const { db } = job;
+  const enterpriseId = job.enterpriseId;
+  if (!enterpriseId) return;
+  const member = await scoped(db, enterpriseId).memberByEmpNo(request.empNo);
+  if (!member?.email) return;
+  const [enterprise, origin] = await Promise.all([global.enterpriseById(db, enterpriseId), originFor(db, request.host, request.https)]);
+  if (!enterprise) return;
+  if (!origin) {
+    console.warn('[gateway] reset mail not sent: the request host serves no company and PUBLIC_ORIGIN is not set');
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  const account = accountScope(db, enterpriseId);
+  const tokenRow = { enterpriseUserId: member.id, tokenHash: hashResetToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS };
+  // A request older than the counting window may have been pruned meanwhile: it is recorded again.
+  if (!(await account.attachResetToken(request.resetId, tokenRow))) {
+    await account.recordReset({ empNo: request.empNo, ip: null, ...tokenRow });
+  }
+  const page = request.lang === 'en' ? '/en/forget' : '/forget';
+  const link = `${origin}${page}?mailToken=${encodeURIComponent(token)}`;
+  await sendMail(resetMail(enterprise, member, link, request.lang), { db });
+}
+
+export const resetMailJob = defineJob<ResetMailRequest>('account.reset-mail', sendResetMail);
+
+/**
+ * Asks for a reset link for an employee number of the request's enterprise, mailed to the
+ * address on file by a job (`resetMailJob`). The answer comes first and after the same work
+ * whatever the account: the limits, the request recorded and the job enqueued, with no look-up
+ * of the member, so neither its content nor its timing tells whether the account exists or has
+ * an address. Rate limited per account and per client address.
  */
 export async function resetPasswordMail(ctx: PublicContext, empNo: string): Promise<null> {
   const enterprise = await ctx.requireTenant();
@@ -170,25 +219,10 @@ export async function resetPasswordMail(ctx: PublicContext, empNo: string): Prom
   if (forAccount >= MAX_RESET_MAILS_PER_ACCOUNT || fromIp >= MAX_RESET_MAILS_PER_IP) {
     throw new ApiError(Code.TOO_MANY_REQUESTS, 'reset.tooMany');
   }
-  const member = await scoped(ctx.db, enterprise.id).memberByEmpNo(empNo);
-  const origin = member?.email ? await siteOrigin(ctx) : undefined;
-  if (member?.email && !origin) {
-    console.warn('[gateway] reset mail not sent: the request host serves no company and PUBLIC_ORIGIN is not set');
-  }
-  if (!member?.email || !origin) {
-    await account.recordReset({ empNo, ip: ctx.ip, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
-    return null;
-  }
-  const token = randomBytes(32).toString('base64url');
-  await account.recordReset({
-    empNo,
-    ip: ctx.ip,
-    enterpriseUserId: member.id,
-    tokenHash: hashResetToken(token),
-    ttlSeconds: RESET_TOKEN_TTL_SECONDS,
+  const request = { empNo, lang: ctx.lang, host: new URL(ctx.c.req.url).host, https: overTls(ctx.c, ctx.trustProxy) };
+  await ctx.db.transaction(async (tx) => {
+    const resetId = await accountScope(tx, enterprise.id).recordReset({ empNo, ip: ctx.ip, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
+    await resetMailJob.enqueue(tx, { resetId, ...request }, { enterpriseId: enterprise.id });
   });
-  const page = ctx.lang === 'en' ? '/en/forget' : '/forget';
-  const link = `${origin}${page}?mailToken=${encodeURIComponent(token)}`;
-  await sendMail(resetMail(enterprise, member, link, ctx.lang), { db: ctx.db });
   return null;
 }

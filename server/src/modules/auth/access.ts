@@ -20,6 +20,8 @@ export interface PendingSignIn {
   redirectUri: string;
   codeVerifier: string | null;
   nonce: string | null;
+  /** SHA-256 of the binding value of the browser that started it (`./binding.ts`). */
+  bindingHash: string | null;
 }
 
 export function signInScope(db: Db, enterpriseId: string) {
@@ -125,6 +127,7 @@ export function signInScope(db: Db, enterpriseId: string) {
           redirectUri: signInStates.redirectUri,
           codeVerifier: signInStates.codeVerifier,
           nonce: signInStates.nonce,
+          bindingHash: signInStates.bindingHash,
         });
       return row;
     },

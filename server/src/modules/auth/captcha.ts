@@ -60,18 +60,45 @@ export async function createCaptcha(db: Db): Promise<ImageCaptcha & { answer: st
   };
 }
 
+/** An answer read for a captcha key, hashed and ready to be checked by {@link spendCaptcha}. */
+export interface CaptchaAnswer {
+  id: string;
+  answerHash: string;
+}
+
+/**
+ * Reads an answer for a key (nothing is spent yet): `undefined` for a missing or malformed key
+ * or answer. Hashing needs the pepper, which is read through `db` the first time.
+ */
+export async function readCaptchaAnswer(
+  db: Db,
+  key: string | undefined,
+  answer: string | undefined,
+): Promise<CaptchaAnswer | undefined> {
+  if (!key || !answer || !isUuid(key)) return undefined;
+  const id = key.toLowerCase();
+  return { id, answerHash: await keyedHash(db, 'captcha', id, answer.trim().toLowerCase()) };
+}
+
+/**
+ * Spends the captcha of an answer and says whether the answer was right (one statement, so it
+ * may run inside a caller's transaction). False for no answer, an unknown, expired or already
+ * used key, or a wrong answer.
+ */
+export async function spendCaptcha(db: Db, answer: CaptchaAnswer | undefined): Promise<boolean> {
+  if (!answer) return false;
+  const [row] = await db
+    .update(captchas)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(captchas.id, answer.id), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)))
+    .returning({ answerHash: captchas.answerHash });
+  return row !== undefined && sameHash(row.answerHash, answer.answerHash);
+}
+
 /**
  * Checks an answer, case-insensitively, and spends the captcha. False for a missing, unknown,
  * expired or already used key, or a wrong answer.
  */
 export async function consumeCaptcha(db: Db, key: string | undefined, answer: string | undefined): Promise<boolean> {
-  if (!key || !answer || !isUuid(key)) return false;
-  const id = key.toLowerCase();
-  const [row] = await db
-    .update(captchas)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)))
-    .returning({ answerHash: captchas.answerHash });
-  if (!row) return false;
-  return sameHash(row.answerHash, await keyedHash(db, 'captcha', id, answer.trim().toLowerCase()));
+  return spendCaptcha(db, await readCaptchaAnswer(db, key, answer));
 }

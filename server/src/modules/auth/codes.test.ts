@@ -278,6 +278,35 @@ describe('checking and spending codes', () => {
     expect(await verifyAndConsumeCode(db(), { phone: ZHANG_WEI, scene: 'reset', code })).toBe(false);
   });
 
+  it(`checks exactly ${MAX_FAILED_CHECKS} of 40 wrong guesses arriving at once, and refuses the right code after them`, async () => {
+    const code = await sent(ZHANG_WEI, 'reset');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        gw.call<{ valid: boolean }>('checkVerificationCode', { body: { phone: ZHANG_WEI, scene: 'reset', code: wrong } }),
+      ),
+    );
+    expect(guesses.map((g) => g.body.data)).toEqual(guesses.map(() => ({ valid: false })));
+    // Every guess compared against the code was counted first: no more than the limit got that far.
+    const [row] = await db()
+      .select({ failedChecks: verificationCodes.failedChecks })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.phone, ZHANG_WEI));
+    expect(row!.failedChecks).toBe(MAX_FAILED_CHECKS);
+    expect(await checkCode(db(), { phone: ZHANG_WEI, scene: 'reset', code })).toBe(false);
+    expect(await verifyAndConsumeCode(db(), { phone: ZHANG_WEI, scene: 'reset', code })).toBe(false);
+  });
+
+  it('does not count a right guess against the code', async () => {
+    const code = await sent(ZHANG_WEI, 'reset');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < MAX_FAILED_CHECKS - 1; i++) {
+      expect(await checkCode(db(), { phone: ZHANG_WEI, scene: 'reset', code: wrong })).toBe(false);
+    }
+    for (let i = 0; i < 3; i++) expect(await checkCode(db(), { phone: ZHANG_WEI, scene: 'reset', code })).toBe(true);
+    expect(await verifyAndConsumeCode(db(), { phone: ZHANG_WEI, scene: 'reset', code })).toBe(true);
+  });
+
   it("does not take a code sent on another company's site when eid is given", async () => {
     const code = await sent(ZHOU_TING, 'reset', '127.0.0.1');
     const one = (await gw.call<WebInfo>('websiteViewPublic', { query: { domain: 'localhost' } })).body.data.eid;

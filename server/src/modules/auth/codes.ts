@@ -7,8 +7,9 @@
  *
  * answers true exactly once, for the right code of the phone's latest unexpired request for
  * that scene, and spends the code. When `eid` is given, a code asked for on another
- * enterprise's site does not count. Every wrong guess is counted against the code; after
- * {@link MAX_FAILED_CHECKS} the code is spent, so six digits cannot be tried through.
+ * enterprise's site does not count. Every guess is counted against the code before it is
+ * compared, in one statement (a right one is given back); after {@link MAX_FAILED_CHECKS} wrong
+ * guesses the code is spent, so six digits cannot be tried through, not even by guesses at once.
  *
  * Codes are six digits, stored only as a keyed SHA-256 (`./hashing.ts`), valid for 10
  * minutes. A phone may ask again for the same scene after 60 seconds, at most 5 times an hour
@@ -16,7 +17,7 @@
  * get a code (see `deliver`) are counted the same way, so the answers never differ.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import type { CodeScene, SendCodeResult } from '@/api/types';
 import type { Db } from '../../db/client';
@@ -129,11 +130,17 @@ export interface CodeCheck {
   code: string;
 }
 
-/** Whether the code is right; a wrong one is counted against the live code. */
+/**
+ * Whether the code is right. The guess is counted against the phone's live code in the same
+ * statement that checks the count is still under {@link MAX_FAILED_CHECKS}, before the code is
+ * compared: guesses arriving at once each take a count of their own, and no more than the limit
+ * are ever compared. A right guess gives its count back; the guess that uses up the last count
+ * and is wrong spends the code.
+ */
 async function matchLiveCode(db: Db, input: CodeCheck): Promise<{ id: string } | undefined> {
   const code = input.code.trim();
-  const [row] = await db
-    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash, enterpriseId: verificationCodes.enterpriseId })
+  const live = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -145,18 +152,34 @@ async function matchLiveCode(db: Db, input: CodeCheck): Promise<{ id: string } |
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row) return undefined;
-  if (input.eid && row.enterpriseId && row.enterpriseId !== input.eid) return undefined;
-  const right =
-    CODE_FORMAT.test(code) && sameHash(row.codeHash, await keyedHash(db, 'code', input.phone, input.scene, code));
-  if (right) return { id: row.id };
-  await db
+  const [taken] = await db
     .update(verificationCodes)
-    .set({
-      failedChecks: sql`${verificationCodes.failedChecks} + 1`,
-      usedAt: sql`case when ${verificationCodes.failedChecks} + 1 >= ${MAX_FAILED_CHECKS} then now() else ${verificationCodes.usedAt} end`,
-    })
-    .where(eq(verificationCodes.id, row.id));
+    .set({ failedChecks: sql`${verificationCodes.failedChecks} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, sql`(${live})`),
+        isNull(verificationCodes.usedAt),
+        lt(verificationCodes.failedChecks, MAX_FAILED_CHECKS),
+        input.eid ? or(isNull(verificationCodes.enterpriseId), eq(verificationCodes.enterpriseId, input.eid)) : undefined,
+      ),
+    )
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash, failedChecks: verificationCodes.failedChecks });
+  if (!taken) return undefined;
+  const right =
+    CODE_FORMAT.test(code) && sameHash(taken.codeHash, await keyedHash(db, 'code', input.phone, input.scene, code));
+  if (right) {
+    await db
+      .update(verificationCodes)
+      .set({ failedChecks: sql`${verificationCodes.failedChecks} - 1` })
+      .where(eq(verificationCodes.id, taken.id));
+    return { id: taken.id };
+  }
+  if (taken.failedChecks >= MAX_FAILED_CHECKS) {
+    await db
+      .update(verificationCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(verificationCodes.id, taken.id), isNull(verificationCodes.usedAt)));
+  }
   return undefined;
 }
 

@@ -16,7 +16,15 @@ export interface Limit {
  * subject (no client address) is not limited, as for sign-in failures.
  */
 export async function takeHit(db: Db, bucket: string, subject: string | null, limit: Limit): Promise<boolean> {
-  if (subject === null) return true;
+  return (await countHit(db, bucket, subject, limit)) !== undefined;
+}
+
+/**
+ * Like {@link takeHit}, answering how many hits of the bucket and subject came before this one
+ * in the window (0 for an unknown subject), or `undefined` when the limit refused it.
+ */
+export async function countHit(db: Db, bucket: string, subject: string | null, limit: Limit): Promise<number | undefined> {
+  if (subject === null) return 0;
   const since = sql`now() - make_interval(secs => ${limit.windowSeconds})`;
   const where = and(eq(rateHits.bucket, bucket), eq(rateHits.subject, subject));
   return db.transaction(async (tx) => {
@@ -26,9 +34,10 @@ export async function takeHit(db: Db, bucket: string, subject: string | null, li
       .select({ n: count() })
       .from(rateHits)
       .where(and(where, gt(rateHits.at, since)));
-    if ((row?.n ?? 0) >= limit.max) return false;
+    const before = row?.n ?? 0;
+    if (before >= limit.max) return undefined;
     await tx.delete(rateHits).where(and(eq(rateHits.bucket, bucket), lt(rateHits.at, since)));
     await tx.insert(rateHits).values({ bucket, subject });
-    return true;
+    return before;
   });
 }

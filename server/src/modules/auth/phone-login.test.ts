@@ -3,7 +3,7 @@ import { Code } from '@/api/codes';
 import type { LoginErrorData, LoginResult, UserInfo } from '@/api/types';
 import { createTestApp, DEMO_PASSWORD, HOST_TWO, type CallOptions, type TestGateway } from '../../testing';
 import { CAPTCHA_AFTER_FAILURES } from '../user/service';
-import { PHONE_CHECK_LIMIT } from './service';
+import { PHONE_CHECK_LIMIT, PHONE_CHECKS_WITHOUT_CAPTCHA } from './service';
 import { DEMO_PHONES, answeredCaptcha, lastCodeSentTo, tempOutbox, type TempOutbox } from './test-support';
 
 const { zhangWei: ZHANG_WEI, zhouTing: ZHOU_TING, sunHao: SUN_HAO, unknown: UNKNOWN } = DEMO_PHONES;
@@ -148,7 +148,8 @@ describe('phone and verification code', () => {
 });
 
 describe('checkPhoneExist', () => {
-  const exists = (phone: string, o: CallOptions = {}) => gw.call<boolean>('checkPhoneExist', { ...o, query: { phone } });
+  const exists = (phone: string, o: CallOptions & { captcha?: Captcha } = {}) =>
+    gw.call<boolean>('checkPhoneExist', { ...o, query: { phone, ...o.captcha } });
 
   it('tells whether a phone is registered', async () => {
     expect((await exists(ZHANG_WEI)).body).toEqual({ code: Code.OK, msg: '操作成功', data: true });
@@ -160,10 +161,33 @@ describe('checkPhoneExist', () => {
 
   it(`answers ${PHONE_CHECK_LIMIT.max} checks per client address in 10 minutes`, async () => {
     const ip = '198.18.2.1';
-    for (let i = 0; i < PHONE_CHECK_LIMIT.max; i++) expect((await exists(UNKNOWN, { ip })).body.code).toBe(Code.OK);
-    const blocked = await exists(UNKNOWN, { ip });
+    for (let i = 0; i < PHONE_CHECK_LIMIT.max; i++) {
+      const answered = i >= PHONE_CHECKS_WITHOUT_CAPTCHA ? await captcha() : undefined;
+      expect((await exists(UNKNOWN, { ip, captcha: answered })).body.code).toBe(Code.OK);
+    }
+    const blocked = await exists(UNKNOWN, { ip, captcha: await captcha() });
     expect(blocked.res.status).toBe(429);
     expect(blocked.body).toEqual({ code: Code.TOO_MANY_REQUESTS, msg: '请求过于频繁，请稍后再试', data: null });
     expect((await exists(UNKNOWN, { ip: '198.18.2.2' })).body.code).toBe(Code.OK);
+  });
+
+  it(`needs the image captcha after ${PHONE_CHECKS_WITHOUT_CAPTCHA} checks from one address in 10 minutes`, async () => {
+    const ip = '198.18.2.10';
+    for (let i = 0; i < PHONE_CHECKS_WITHOUT_CAPTCHA; i++) expect((await exists(UNKNOWN, { ip })).body.data).toBe(false);
+    const asked = await exists(ZHANG_WEI, { ip });
+    expect(asked.res.status).toBe(422);
+    expect(asked.body).toEqual({ code: Code.INVALID, msg: '请输入图形验证码后再检查手机号', data: { captchaRequired: true } });
+    expect((await exists(ZHANG_WEI, { ip, lang: 'en' })).body.msg).toBe(
+      'Please enter the picture code to check the phone number',
+    );
+    const wrong = await exists(ZHANG_WEI, { ip, captcha: { ...(await captcha()), captchaCode: 'zzzz' } });
+    expect(wrong.body).toEqual({ code: Code.INVALID, msg: '请输入正确的图形验证码', data: { captchaRequired: true } });
+
+    const answered = await captcha();
+    expect((await exists(ZHANG_WEI, { ip, captcha: answered })).body).toEqual({ code: Code.OK, msg: '操作成功', data: true });
+    // One picture, one check.
+    expect((await exists(UNKNOWN, { ip, captcha: answered })).body.data).toEqual({ captchaRequired: true });
+    // Another address checks freely.
+    expect((await exists(ZHANG_WEI, { ip: '198.18.2.11' })).body.data).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /** Handlers of the sign-in ways: captcha, SMS codes, phone, scan-code and single sign-on. */
 import { z } from 'zod';
 import { publicRoute, type RouteTable } from '../../routing';
+import { bindBrowser, browserBinding } from './binding';
 import { CODE_SCENES } from './codes';
 import { requestOrigin } from './origin';
 import { SCAN_TYPES, scanConfig, scanLogin } from './scan/service';
@@ -50,21 +51,23 @@ export const authRoutes = {
   }),
   scanConfig: publicRoute({
     input: z.object({ type: z.enum(SCAN_TYPES) }),
-    handle: async (ctx, { type }) => scanConfig(ctx.db, await ctx.requireTenant(), type, requestOrigin(ctx.c)),
+    handle: async (ctx, { type }) =>
+      scanConfig(ctx.db, await ctx.requireTenant(), type, requestOrigin(ctx.c, ctx.trustProxy), (ttl) => bindBrowser(ctx, type, ttl)),
   }),
   scanLogin: publicRoute({
     input: z.object({ type: z.enum(SCAN_TYPES), code: token, state: token }),
-    handle: async (ctx, input) => scanLogin(ctx.db, await ctx.requireTenant(), input, ctx.lang),
+    handle: async (ctx, input) => scanLogin(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx, input.type)),
   }),
   ssoConfig: publicRoute({
-    handle: async (ctx) => ssoConfig(ctx.db, await ctx.requireTenant(), requestOrigin(ctx.c), ctx.lang),
+    handle: async (ctx) =>
+      ssoConfig(ctx.db, await ctx.requireTenant(), requestOrigin(ctx.c, ctx.trustProxy), ctx.lang, (ttl) => bindBrowser(ctx, 'oidc', ttl)),
   }),
   loginBySso: publicRoute({
     input: z.object({ code: token, state: token }),
-    handle: async (ctx, input) => loginBySso(ctx.db, await ctx.requireTenant(), input, ctx.lang),
+    handle: async (ctx, input) => loginBySso(ctx.db, await ctx.requireTenant(), input, ctx.lang, browserBinding(ctx, 'oidc')),
   }),
   checkPhoneExist: publicRoute({
-    input: z.object({ phone }),
-    handle: async (ctx, input) => checkPhoneExist(ctx.db, input.phone, ctx.ip),
+    input: z.object({ phone, captchaKey: captcha.captchaKey.optional(), captchaCode: captcha.captchaCode.optional() }),
+    handle: async (ctx, input) => checkPhoneExist(ctx.db, input, ctx.ip),
   }),
 } satisfies Partial<RouteTable>;

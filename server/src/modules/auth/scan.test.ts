@@ -6,7 +6,7 @@ import { signInConfigs, signInStates } from '../../db/schema';
 import { DEMO_DINGTALK_PEOPLE, appsOfTenants } from '../../testing/standins/directory';
 import { startDingtalkStandin, type DingtalkStandin } from '../../testing/standins/dingtalk';
 import { startWecomStandin, type WecomStandin } from '../../testing/standins/wecom';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_ONE, HOST_TWO, testGatewayOn, type TestGateway } from '../../testing';
 import { SCAN_STATE_TTL_SECONDS } from './scan/service';
 
 let gw: TestGateway;
@@ -34,9 +34,17 @@ afterAll(async () => {
   await Promise.all([gw?.close(), wecom?.close(), dingtalk?.close()]);
 });
 
+/** The sign-in cookies of the one browser these tests play, one per tool (set by the config answers). */
+const browser: Partial<Record<ScanType, string>> = {};
+const asBrowser = (type: ScanType, cookie: string | null | undefined): Record<string, string> =>
+  cookie ? { cookie: `xt_signin_${type}=${cookie}` } : {};
+const cookieOf = (type: ScanType, res: Response) =>
+  new RegExp(`^xt_signin_${type}=([\\w-]+);`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+
 const config = async (type: ScanType, host = HOST_ONE) => {
-  const { body } = await gw.call<ScanConfig>('scanConfig', { host, query: { type } });
+  const { res, body } = await gw.call<ScanConfig>('scanConfig', { host, query: { type }, headers: asBrowser(type, browser[type]) });
   expect(body.code).toBe(Code.OK);
+  browser[type] = cookieOf(type, res) ?? browser[type];
   return body.data;
 };
 
@@ -47,8 +55,13 @@ async function scan(authorizeUrl: string): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
-const login = (type: ScanType, code: string, state: string, o: { host?: string; lang?: 'zh' | 'en' } = {}) =>
-  gw.call<LoginResult>('scanLogin', { ...o, body: { type, code, state } });
+/** scanLogin from this browser, or with the cookie of another (`cookie: null`: none). */
+const login = (
+  type: ScanType,
+  code: string,
+  state: string,
+  { cookie = browser[type], ...o }: { host?: string; lang?: 'zh' | 'en'; cookie?: string | null } = {},
+) => gw.call<LoginResult>('scanLogin', { ...o, body: { type, code, state }, headers: asBrowser(type, cookie) });
 
 /** scanConfig, the scan, and scanLogin with what came back. */
 async function scanIn(type: ScanType, host = HOST_ONE) {
@@ -103,6 +116,22 @@ describe('scan configuration', () => {
     });
     expect(new URL(body.data.authorizeUrl).searchParams.get('redirect_uri')).toBe(
       'https://learn.example.com/login?t=scan&type=dingtalk',
+    );
+  });
+
+  it('takes no proxy header without a trusted proxy', async () => {
+    const direct = testGatewayOn(gw.database, { trustProxy: false });
+    const { body } = await direct.call<ScanConfig>('scanConfig', {
+      query: { type: 'wecom' },
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'learn.example.com' },
+    });
+    expect(new URL(body.data.authorizeUrl).searchParams.get('redirect_uri')).toBe('http://localhost/login?t=scan&type=wecom');
+  });
+
+  it('sets the HttpOnly, SameSite=Lax sign-in cookie of the browser for the life of the state', async () => {
+    const { res } = await gw.call<ScanConfig>('scanConfig', { query: { type: 'wecom' } });
+    expect(res.headers.get('set-cookie')).toMatch(
+      new RegExp(`^xt_signin_wecom=[\\w-]{43}; Max-Age=${SCAN_STATE_TTL_SECONDS}; Path=/gateway; HttpOnly; SameSite=Lax$`),
     );
   });
 
@@ -189,6 +218,56 @@ describe('WeCom scan login', () => {
     } finally {
       await db.update(signInConfigs).set({ settings: row!.settings }).where(where);
     }
+  });
+});
+
+describe('scan login from another browser', () => {
+  it("refuses the attacker's code and state opened in the victim's browser", async () => {
+    wecom.scanAs('liuyang');
+    const attacker = await config('wecom');
+    const code = (await scan(attacker.authorizeUrl)).searchParams.get('code')!;
+    // The victim's browser has been on the sign-in page: a cookie of its own.
+    const victim = await gw.call<ScanConfig>('scanConfig', { query: { type: 'wecom' } });
+    const victimCookie = cookieOf('wecom', victim.res)!;
+    const refused = await login('wecom', code, attacker.state, { cookie: victimCookie });
+    expect(refused.body).toEqual({ code: Code.INVALID, msg: '登录不是在此浏览器中发起的，请重新登录', data: null });
+
+    dingtalk.scanAs('dt-lina');
+    const other = await config('dingtalk');
+    const authCode = (await scan(other.authorizeUrl)).searchParams.get('authCode')!;
+    expect((await login('dingtalk', authCode, other.state, { cookie: null, lang: 'en' })).body.msg).toBe(
+      'This sign-in was not started in this browser, please sign in again',
+    );
+  });
+});
+
+describe('a browser without a sign-in cookie yet', () => {
+  it('can finish either sign-in it asked for at the same moment (the page asks for several at once)', async () => {
+    // A fresh browser: what both answers set is its cookie jar, keyed by cookie name.
+    const jar = new Map<string, string>();
+    const [w, d] = await Promise.all(
+      (['wecom', 'dingtalk'] as const).map((type) => gw.call<ScanConfig>('scanConfig', { query: { type } })),
+    );
+    for (const { res } of [w!, d!]) {
+      const [pair] = (res.headers.get('set-cookie') ?? '').split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    const cookie = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    wecom.scanAs('zhangwei');
+    const wecomCode = (await scan(w!.body.data.authorizeUrl)).searchParams.get('code')!;
+    const viaWecom = await gw.call<LoginResult>('scanLogin', {
+      body: { type: 'wecom', code: wecomCode, state: w!.body.data.state },
+      headers: cookie,
+    });
+    expect(viaWecom.body.code).toBe(Code.OK);
+    dingtalk.scanAs('dt-lina');
+    const dingtalkCode = (await scan(d!.body.data.authorizeUrl)).searchParams.get('authCode')!;
+    const viaDingtalk = await gw.call<LoginResult>('scanLogin', {
+      body: { type: 'dingtalk', code: dingtalkCode, state: d!.body.data.state },
+      headers: cookie,
+    });
+    expect(viaDingtalk.body.code).toBe(Code.OK);
   });
 });
 

@@ -22,12 +22,18 @@ import { checkPassword, issueSession } from '../user/service';
 import { signInGlobal, signInScope } from './access';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
-import { takeHit, type Limit } from './limits';
+import { countHit, takeHit, type Limit } from './limits';
 
 /** Captchas one client address may ask for. */
 export const CAPTCHA_LIMIT: Limit = { max: 60, windowSeconds: 600 };
 /** Phone checks one client address may make (registration form). */
 export const PHONE_CHECK_LIMIT: Limit = { max: 30, windowSeconds: 600 };
+/**
+ * Phone checks one client address makes in {@link PHONE_CHECK_LIMIT}'s window before each
+ * further one needs the image captcha: enough for a person filling in the form, too few to
+ * go through a list of numbers.
+ */
+export const PHONE_CHECKS_WITHOUT_CAPTCHA = 5;
 
 function requirePhone(phone: string): string {
   if (!isValidPhone(phone)) throw new ApiError(Code.INVALID, 'signIn.phoneInvalid');
@@ -147,11 +153,22 @@ export async function loginByPhoneCode(
   return sessionFor(db, enterprise, member, lang);
 }
 
-/** Whether the phone is already registered (spec: the registration form's check). */
-export async function checkPhoneExist(db: Db, phone: string, ip: string | null): Promise<boolean> {
+/**
+ * Whether the phone is already registered (spec: the registration form's check). Rate limited
+ * per client address; past {@link PHONE_CHECKS_WITHOUT_CAPTCHA} checks in the window each one
+ * needs a right image captcha (422 with `{ captchaRequired: true }` otherwise).
+ */
+export async function checkPhoneExist(
+  db: Db,
+  { phone, captchaKey, captchaCode }: { phone: string; captchaKey?: string; captchaCode?: string },
+  ip: string | null,
+): Promise<boolean> {
   requirePhone(phone);
-  if (!(await takeHit(db, 'phone-exist', ip, PHONE_CHECK_LIMIT))) {
-    throw new ApiError(Code.TOO_MANY_REQUESTS, 'signIn.tooManyRequests');
+  const before = await countHit(db, 'phone-exist', ip, PHONE_CHECK_LIMIT);
+  if (before === undefined) throw new ApiError(Code.TOO_MANY_REQUESTS, 'signIn.tooManyRequests');
+  if (before >= PHONE_CHECKS_WITHOUT_CAPTCHA && !(await consumeCaptcha(db, captchaKey, captchaCode))) {
+    const key = captchaKey || captchaCode ? 'signIn.captchaRequired' : 'signIn.phoneCheckCaptcha';
+    throw new ApiError(Code.INVALID, key, { captchaRequired: true });
   }
   return signInGlobal.phoneExists(db, phone);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { LoginResult, SsoConfig, WebInfo } from '@/api/types';
 import { signInStates } from '../../db/schema';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_ONE, HOST_TWO, testGatewayOn, type TestGateway } from '../../testing';
 import { DEMO_OIDC_ACCOUNTS, appsOfTenants } from '../../testing/standins/directory';
 import { completeOidcFlow, startOidcProvider, type OidcStandin } from '../../testing/standins/oidc';
 import { signInScope } from './access';
@@ -36,13 +36,19 @@ afterAll(async () => {
   await Promise.all([gw?.close(), op?.close()]);
 });
 
+/** The sign-in cookie of the one browser these tests play (set by the config answers). */
+let browser: string | undefined;
+const cookieOf = (res: Response) => /^xt_signin_oidc=([\w-]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+
 const config = async (o: { host?: string; lang?: 'zh' | 'en' } = {}) => {
-  const { body } = await gw.call<SsoConfig>('ssoConfig', o);
+  const { res, body } = await gw.call<SsoConfig>('ssoConfig', { ...o, headers: browser ? { cookie: `xt_signin_oidc=${browser}` } : {} });
   expect(body.code).toBe(Code.OK);
+  browser = cookieOf(res) ?? browser;
   return body.data;
 };
-const login = (code: string, state: string, host = HOST_ONE) =>
-  gw.call<LoginResult>('loginBySso', { host, body: { code, state } });
+/** loginBySso from this browser, or with the cookie of another (`null`: none). */
+const login = (code: string, state: string, host = HOST_ONE, cookie: string | null = browser ?? null) =>
+  gw.call<LoginResult>('loginBySso', { host, body: { code, state }, headers: cookie ? { cookie: `xt_signin_oidc=${cookie}` } : {} });
 
 /** ssoConfig, the provider's sign-in as `account`, and what the provider sends back to /loginsso. */
 async function signInAt(account: string, host = HOST_ONE) {
@@ -94,6 +100,58 @@ describe('ssoConfig', () => {
     } finally {
       process.env.OIDC_ISSUER = op.issuer;
     }
+  });
+});
+
+describe('the browser that started the sign-in', () => {
+  it('gets an HttpOnly, SameSite=Lax cookie on the gateway path for the life of the state; Secure over https', async () => {
+    const { res } = await gw.call<SsoConfig>('ssoConfig');
+    expect(res.headers.get('set-cookie')).toMatch(/^xt_signin_oidc=[\w-]{43}; Max-Age=600; Path=\/gateway; HttpOnly; SameSite=Lax$/);
+    const tls = await gw.call<SsoConfig>('ssoConfig', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.res.headers.get('set-cookie')).toMatch(/; Secure/);
+    const [pending] = await gw.database.db
+      .select({ bindingHash: signInStates.bindingHash })
+      .from(signInStates)
+      .where(eq(signInStates.stateHash, stateHash(new URL(tls.body.data.authorizeUrl).searchParams.get('state')!)));
+    expect(pending?.bindingHash).toMatch(/^[0-9a-f]{64}$/);
+    // A company without single sign-on starts nothing and sets nothing.
+    expect((await gw.call('ssoConfig', { host: HOST_TWO })).res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it("refuses the attacker's code and state opened in the victim's browser, with or without a cookie of its own", async () => {
+    // The attacker signs in at the provider as themselves and stops before being sent back.
+    const attacker = await signInAt('lina');
+    const attackerBrowser = browser;
+    browser = undefined;
+    await config();
+    const victim = browser!;
+    expect(victim).not.toBe(attackerBrowser);
+    const refused = await login(attacker.code, attacker.state, HOST_ONE, victim);
+    expect(refused.body).toEqual({ code: Code.INVALID, msg: '登录不是在此浏览器中发起的，请重新登录', data: null });
+    const another = await signInAt('lina');
+    const bare = await gw.call('loginBySso', { lang: 'en', body: another });
+    expect(bare.body).toEqual({
+      code: Code.INVALID,
+      msg: 'This sign-in was not started in this browser, please sign in again',
+      data: null,
+    });
+    // In the browser that started it, a sign-in goes through; two started in it (two tabs) both do.
+    const first = await signInAt('zhangwei');
+    const second = await signInAt('lina');
+    expect(browser).toBe(victim);
+    expect((await login(second.code, second.state)).body.data.user.empNo).toBe('E1002');
+    expect((await login(first.code, first.state)).body.data.user.empNo).toBe('E1001');
+  });
+
+  it('takes the redirect address from X-Forwarded-Host and -Proto only behind a trusted proxy', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'learn.example.com' };
+    const redirect = async (g: TestGateway) => {
+      const { body } = await g.call<SsoConfig>('ssoConfig', { headers });
+      return new URL(body.data.authorizeUrl).searchParams.get('redirect_uri');
+    };
+    expect(await redirect(gw)).toBe('https://learn.example.com/loginsso');
+    const direct = testGatewayOn(gw.database, { trustProxy: false });
+    expect(await redirect(direct)).toBe('http://localhost/loginsso');
   });
 });
 

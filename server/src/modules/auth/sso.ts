@@ -2,9 +2,10 @@
  * Single sign-on through the enterprise's OpenID Connect provider (`ssoConfig`, `loginBySso`).
  *
  * `ssoConfig` discovers the provider (cached for an hour), creates a PKCE verifier, a `state`
- * and a `nonce`, keeps them on the gateway (single use, 10 minutes, bound to the enterprise)
- * and answers the authorization address (code flow, `S256`, redirect `<site>/loginsso`).
- * `loginBySso` takes the code and state the provider sent to that page, exchanges the code
+ * and a `nonce`, keeps them on the gateway (single use, 10 minutes, bound to the enterprise and
+ * to the browser that asked, `./binding.ts`) and answers the authorization address (code flow, `S256`, redirect `<site>/loginsso`).
+ * `loginBySso` takes the code and state the provider sent to that page (from the same browser),
+ * exchanges the code
  * with the verifier, checks the ID token (signature, issuer, audience, nonce), reads the
  * employee number from the configured claim (ID token, else UserInfo) and opens a session for
  * that member of the enterprise.
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { issueSession } from '../user/service';
 import { signInScope } from './access';
+import { sameBrowser } from './binding';
 import { stateHash } from './origin';
 import { ssoSettings } from './settings';
 
@@ -84,7 +86,17 @@ async function configurationOrUnavailable(s: SsoSettings): Promise<oidc.Configur
   }
 }
 
-export async function ssoConfig(db: Db, enterprise: Enterprise, origin: string, lang: Locale): Promise<SsoConfig> {
+/**
+ * `bind` binds the browser that asked (`./binding.ts`) for `ttlSeconds` and returns the hash to
+ * keep with the state; it is called only when a sign-in is started.
+ */
+export async function ssoConfig(
+  db: Db,
+  enterprise: Enterprise,
+  origin: string,
+  lang: Locale,
+  bind: (ttlSeconds: number) => string,
+): Promise<SsoConfig> {
   const scope = signInScope(db, enterprise.id);
   const settings = await ssoSettings(scope);
   if (!settings) return { enabled: false, name: '', authorizeUrl: '' };
@@ -93,7 +105,8 @@ export async function ssoConfig(db: Db, enterprise: Enterprise, origin: string, 
   const state = randomBytes(24).toString('base64url');
   const nonce = oidc.randomNonce();
   const redirectUri = ssoRedirectUri(origin);
-  await scope.savePending('oidc', stateHash(state), { redirectUri, codeVerifier, nonce }, SSO_STATE_TTL_SECONDS);
+  const bindingHash = bind(SSO_STATE_TTL_SECONDS);
+  await scope.savePending('oidc', stateHash(state), { redirectUri, codeVerifier, nonce, bindingHash }, SSO_STATE_TTL_SECONDS);
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: SCOPE,
@@ -112,17 +125,20 @@ function empNoOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** `browser`: the binding value the request's browser holds (`./binding.ts`). */
 export async function loginBySso(
   db: Db,
   enterprise: Enterprise,
   { code, state }: SsoLoginBody,
   lang: Locale,
+  browser: string | undefined,
 ): Promise<LoginResult> {
   const scope = signInScope(db, enterprise.id);
   const settings = await ssoSettings(scope);
   if (!settings) throw new ApiError(Code.INVALID, 'signIn.ssoNotEnabled');
   const pending = await scope.takePending('oidc', stateHash(state));
   if (!pending?.codeVerifier || !pending.nonce) throw new ApiError(Code.INVALID, 'signIn.ssoExpired');
+  if (!sameBrowser(pending.bindingHash, browser)) throw new ApiError(Code.INVALID, 'signIn.otherBrowser');
   const config = await configurationOrUnavailable(settings);
 
   // The authorization response as the provider sent it to the site page.

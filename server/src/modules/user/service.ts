@@ -5,9 +5,10 @@ import type { LoginErrorData, LoginResult, UserInfo } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { global, scoped, type Enterprise, type Member, type Scoped } from '../../db/access';
 import type { Db } from '../../db/client';
+import { lockUntilCommit, oneAtATime } from '../../db/locks';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
-import { consumeCaptcha } from '../auth/captcha';
+import { readCaptchaAnswer, spendCaptcha } from '../auth/captcha';
 import { verifyPassword } from './password';
 
 /** Spec section 9: the token lasts one day. */
@@ -79,16 +80,28 @@ function loginError(key: MessageKey, data: LoginErrorData): ApiError {
   return new ApiError(Code.LOGIN_ERROR, key, data);
 }
 
+/** Lock spaces (`db/locks.ts`) of the sign-in checks: one account of an enterprise, one client address. */
+const ACCOUNT_LOCKS = 101;
+const ADDRESS_LOCKS = 102;
+
+type Outcome = { member: Member } | { refusal: ApiError };
+
 /**
  * Checks a password sign-in and returns the member. Failures are counted in the database per
  * account and per client address; past the limits the answer is 429 without checking the
- * password. The attempt is recorded before it is checked, so concurrent attempts see each
- * other and cannot pass the limits together; it is taken back when it turns out not to count.
- * Every refusal is 321 with {@link LoginErrorData}: after
- * {@link CAPTCHA_AFTER_FAILURES} failures `captchaRequired` is set, and from then on an attempt
- * without the right image captcha is refused before the password is looked at (and is not
- * counted). An unknown account is checked against a throw-away hash and answered exactly
- * like a wrong password.
+ * password. Only confirmed failures count: the attempts of one account run one after another
+ * (an advisory lock held across the check, on every replica), each seeing exactly the failures
+ * of those before it, so attempts at once are decided as if they came in turn and correct ones
+ * never count against each other. The address limit is not a lock for the attempts of an
+ * address, which may be a whole company behind one NAT address signing in at 9:00: its
+ * failures are read as they stand, and a wrong password is counted against it under a short lock
+ * taken only after the password was found wrong, where an address that reached its limit
+ * meanwhile answers 429 instead (the password's result is not told).
+ * Every refusal is 321 with {@link LoginErrorData}: after {@link CAPTCHA_AFTER_FAILURES} failures
+ * `captchaRequired` is set, and from then on an attempt without the right image captcha is
+ * refused before the password is looked at (and is not counted). An unknown account is checked
+ * against a throw-away hash and answered exactly like a wrong password. A sign-in cut off by a
+ * fault counts for nothing: its transaction is rolled back.
  */
 export async function checkPassword(
   db: Db,
@@ -96,38 +109,37 @@ export async function checkPassword(
   attempt: PasswordAttempt,
   ip: string | null,
 ): Promise<Member> {
-  const pending = await scope.recordFailure(attempt.account, ip);
-  try {
-    const [withThis, ipWithThis] = await Promise.all([
-      scope.failuresFor(attempt.account),
-      ip === null ? 0 : global.failuresFromIp(db, ip),
-    ]);
-    // Failures before this attempt (and the ones running beside it).
-    const accountFailures = withThis - 1;
-    if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipWithThis - 1 >= MAX_FAILURES_PER_IP) {
-      await scope.forgetAttempt(pending);
-      throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts');
+  const member = await attempt.findMember();
+  const captcha = await readCaptchaAnswer(db, attempt.captchaKey, attempt.captchaCode);
+  const outcome = await oneAtATime(db, ACCOUNT_LOCKS, `${scope.enterpriseId}:${attempt.account}`, async (tx): Promise<Outcome> => {
+    const account = scoped(tx, scope.enterpriseId);
+    const failures = await global.signInFailures(tx, scope.enterpriseId, attempt.account, ip);
+    const accountFailures = failures.account;
+    if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || failures.address >= MAX_FAILURES_PER_IP) {
+      return { refusal: new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts') };
     }
-    if (
-      accountFailures >= CAPTCHA_AFTER_FAILURES &&
-      !(await consumeCaptcha(db, attempt.captchaKey, attempt.captchaCode))
-    ) {
-      await scope.forgetAttempt(pending);
-      throw loginError('signIn.captchaRequired', { errorCount: accountFailures, captchaRequired: true });
+    if (accountFailures >= CAPTCHA_AFTER_FAILURES && !(await spendCaptcha(tx, captcha))) {
+      return { refusal: loginError('signIn.captchaRequired', { errorCount: accountFailures, captchaRequired: true }) };
     }
-    const member = await attempt.findMember();
     const valid = await verifyPassword(member?.passwordHash, attempt.password);
-    if (!member || !valid) {
-      const errorCount = accountFailures + 1;
-      throw loginError(attempt.errorKey, { errorCount, captchaRequired: errorCount >= CAPTCHA_AFTER_FAILURES });
+    if (member && valid) {
+      if (accountFailures > 0) await account.clearFailures(attempt.account);
+      return { member };
     }
-    await scope.clearFailures(attempt.account);
-    return member;
-  } catch (error) {
-    // A sign-in cut off by the database or another fault is not a wrong password: take it back.
-    if (!(error instanceof ApiError)) await scope.forgetAttempt(pending).catch(() => {});
-    throw error;
-  }
+    if (ip !== null) {
+      // Wrong passwords for other accounts from this address may have been counted meanwhile.
+      await lockUntilCommit(tx, ADDRESS_LOCKS, ip);
+      if ((await global.failuresFromIp(tx, ip)) >= MAX_FAILURES_PER_IP) {
+        return { refusal: new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyAttempts') };
+      }
+    }
+    await account.recordFailure(attempt.account, ip);
+    const errorCount = accountFailures + 1;
+    return { refusal: loginError(attempt.errorKey, { errorCount, captchaRequired: errorCount >= CAPTCHA_AFTER_FAILURES }) };
+  });
+  // Thrown after the transaction, which keeps what the refusal counted (a failure, a spent captcha).
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.member;
 }
 
 /** Opens a session for a member: every sign-in way ends here. */

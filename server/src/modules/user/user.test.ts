@@ -169,7 +169,7 @@ describe('a sign-in cut off by a fault', () => {
     await expect(checkPassword(gw.database.db, scope, attempt, ip)).rejects.toThrow('connection terminated');
     expect(await scope.failuresFor('E1002')).toBe(before);
     expect(await global.failuresFromIp(gw.database.db, ip)).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe('tokens', () => {
@@ -255,5 +255,66 @@ describe('tenant isolation', () => {
       .from(enterpriseUsers)
       .where(eq(enterpriseUsers.userId, one.realId));
     expect(members.map((m) => m.empNo).sort()).toEqual(['B2007', 'E1007']);
+  });
+});
+
+describe('sign-ins at the same moment', () => {
+  it('lets 3 correct sign-ins of one account at once all in', async () => {
+    const all = await Promise.all([1, 2, 3].map(() => login('E1001', DEMO_PASSWORD, { ip: '198.51.100.60' })));
+    expect(all.map((r) => r.body.code)).toEqual([Code.OK, Code.OK, Code.OK]);
+    expect(new Set(all.map((r) => r.body.data.token)).size).toBe(3);
+  });
+
+  it('lets 200 correct sign-ins over 4 accounts from one address at once all in, and counts nothing against it', async () => {
+    const ip = '198.51.100.61';
+    const accounts = ['E1001', 'E1004', 'E1006', 'E1007'];
+    const all = await Promise.all(Array.from({ length: 200 }, (_, i) => login(accounts[i % 4]!, DEMO_PASSWORD, { ip })));
+    const refused = all.filter((r) => r.body.code !== Code.OK).map((r) => `${r.body.code} ${r.body.msg}`);
+    expect(refused).toEqual([]);
+    expect(await global.failuresFromIp(gw.database.db, ip)).toBe(0);
+  }, 120_000);
+
+  it('lets correct sign-ins from an address in while wrong ones from it are under way', async () => {
+    const ip = '198.51.100.62';
+    const all = await Promise.all([
+      ...Array.from({ length: MAX_FAILURES_PER_IP + 5 }, (_, i) => login(`W${i}`, 'Wrong@2026', { ip })),
+      ...Array.from({ length: 40 }, (_, i) => login(i % 2 ? 'E1004' : 'E1007', DEMO_PASSWORD, { ip })),
+    ]);
+    const correct = all.slice(MAX_FAILURES_PER_IP + 5);
+    // Sequentially, a correct sign-in is refused only once the address has its 30 failures.
+    const okOrBlocked = correct.map((r) => r.body.code);
+    expect(okOrBlocked.every((code) => code === Code.OK || code === Code.TOO_MANY_REQUESTS)).toBe(true);
+    const wrong = all.slice(0, MAX_FAILURES_PER_IP + 5);
+    expect(wrong.filter((r) => r.body.code === Code.LOGIN_ERROR).length).toBe(MAX_FAILURES_PER_IP);
+    expect(await global.failuresFromIp(gw.database.db, ip)).toBe(MAX_FAILURES_PER_IP);
+  });
+
+  it(`checks no more wrong passwords at once than one after another would: ${CAPTCHA_AFTER_FAILURES}, then the captcha`, async () => {
+    const ip = '198.51.100.63';
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => login('B2001', 'Wrong@2026', { ip, host: HOST_TWO })),
+    );
+    const checked = burst.filter((r) => r.body.msg === '账号或密码错误').map((r) => r.body.data);
+    expect(checked.sort((a, b) => a.errorCount - b.errorCount)).toEqual([
+      { errorCount: 1, captchaRequired: false },
+      { errorCount: 2, captchaRequired: true },
+    ]);
+    const needCaptcha = burst.filter((r) => r.body.msg === '请输入正确的图形验证码');
+    expect(needCaptcha).toHaveLength(18);
+    for (const r of needCaptcha) {
+      expect(r.body).toEqual({ code: Code.LOGIN_ERROR, msg: '请输入正确的图形验证码', data: { errorCount: 2, captchaRequired: true } });
+    }
+    expect(await global.failuresFromIp(gw.database.db, ip)).toBe(2);
+  });
+
+  it(`checks at most ${MAX_FAILURES_PER_ACCOUNT} wrong passwords of one account at once, captcha and all, then answers 429`, async () => {
+    const ip = '198.51.100.64';
+    const captchas = await Promise.all(Array.from({ length: 20 }, () => solved()));
+    const burst = await Promise.all(captchas.map((captcha) => login('E7001', 'Wrong@2026', { ip, captcha })));
+    const checked = burst.filter((r) => r.body.msg === '账号或密码错误').map((r) => r.body.data.errorCount);
+    expect(checked.sort((a, b) => a - b)).toEqual(Array.from({ length: MAX_FAILURES_PER_ACCOUNT }, (_, i) => i + 1));
+    const blocked = burst.filter((r) => r.body.code === Code.TOO_MANY_REQUESTS);
+    expect(blocked).toHaveLength(20 - MAX_FAILURES_PER_ACCOUNT);
+    expect(await global.failuresFromIp(gw.database.db, ip)).toBe(MAX_FAILURES_PER_ACCOUNT);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Scan-code sign-in (`scanConfig`, `scanLogin`) through WeCom or DingTalk, as set up for the
- * request's enterprise. `scanConfig` hands out a `state` bound to the enterprise and the
- * tool (single use, 10 minutes) inside the tool's login address; the tool sends the browser
- * back to `<site>/login?t=scan&type=<type>` with a code, and `scanLogin` turns code and state
- * into a session for the member linked to that account: the WeCom user id or DingTalk union id
+ * request's enterprise. `scanConfig` hands out a `state` bound to the enterprise, the tool and
+ * the browser that asked (`../binding.ts`; single use, 10 minutes) inside the tool's login address; the tool sends the browser
+ * back to `<site>/login?t=scan&type=<type>` with a code, and `scanLogin` turns code and state,
+ * coming from that browser, into a session for the member linked to that account: the WeCom user id or DingTalk union id
  * stored for the member, else (DingTalk) the member whose phone is the account's mobile.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client';
 import { ApiError } from '../../../envelope';
 import { issueSession } from '../../user/service';
 import { signInScope, type SignInScope } from '../access';
+import { sameBrowser } from '../binding';
 import { stateHash } from '../origin';
 import { dingtalkSettings, wecomSettings } from '../settings';
 import { dingtalkAuthorizeUrl, dingtalkPerson } from './dingtalk';
@@ -81,13 +82,24 @@ export async function qrDataUrl(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export async function scanConfig(db: Db, enterprise: Enterprise, type: ScanType, origin: string): Promise<ScanConfig> {
+/**
+ * `bind` binds the browser that asked (`../binding.ts`) for `ttlSeconds` and returns the hash to
+ * keep with the state; it is called only when a sign-in is started.
+ */
+export async function scanConfig(
+  db: Db,
+  enterprise: Enterprise,
+  type: ScanType,
+  origin: string,
+  bind: (ttlSeconds: number) => string,
+): Promise<ScanConfig> {
   const scope = signInScope(db, enterprise.id);
   const redirectUri = scanRedirectUri(origin, type);
   const state = randomBytes(24).toString('base64url');
   const authorizeUrl = await tools[type].authorizeUrl(scope, redirectUri, state);
   if (!authorizeUrl) return { type, enabled: false, authorizeUrl: '', qrImage: '', state: '', expiresIn: 0 };
-  await scope.savePending(type, stateHash(state), { redirectUri, codeVerifier: null, nonce: null }, SCAN_STATE_TTL_SECONDS);
+  const bindingHash = bind(SCAN_STATE_TTL_SECONDS);
+  await scope.savePending(type, stateHash(state), { redirectUri, codeVerifier: null, nonce: null, bindingHash }, SCAN_STATE_TTL_SECONDS);
   return { type, enabled: true, authorizeUrl, qrImage: await qrDataUrl(authorizeUrl), state, expiresIn: SCAN_STATE_TTL_SECONDS };
 }
 
@@ -96,11 +108,14 @@ export async function scanLogin(
   enterprise: Enterprise,
   { type, code, state }: ScanLoginBody,
   lang: Locale,
+  browser: string | undefined,
 ): Promise<LoginResult> {
   const scope = signInScope(db, enterprise.id);
   const tool = tools[type];
   if (!(await tool.enabled(scope))) throw new ApiError(Code.INVALID, 'signIn.scanNotEnabled');
-  if (!(await scope.takePending(type, stateHash(state)))) throw new ApiError(Code.INVALID, 'signIn.scanExpired');
+  const pending = await scope.takePending(type, stateHash(state));
+  if (!pending) throw new ApiError(Code.INVALID, 'signIn.scanExpired');
+  if (!sameBrowser(pending.bindingHash, browser)) throw new ApiError(Code.INVALID, 'signIn.otherBrowser');
   let member: Member | undefined;
   try {
     member = await tool.member(scope, code);
