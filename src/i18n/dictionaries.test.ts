@@ -4,6 +4,7 @@ import { format, pickMessages, t } from '@/i18n/index';
 import { getStaticPaths, pageLocale } from '@/i18n/paths';
 import { errorPages, routes } from '@/i18n/routes';
 import { zh } from '@/i18n/zh';
+import { passwordMessages } from '@/lib/password';
 
 const dictionaries = { zh, en } as Record<string, Record<string, string>>;
 
@@ -34,6 +35,17 @@ describe('dictionaries', () => {
     expect(en['error.failed']).toBe('An error occurred while showing the error page');
     expect(en['error.goHome']).toBe('Go back to home');
     expect(en['auth.loginFirst']).toBe('Please login first!');
+  });
+});
+
+describe('password hints', () => {
+  it('state the rule in the words of its error message (spec section 5)', () => {
+    const rule = passwordMessages['validation.password.rule'];
+    for (const key of ['password.hint', 'register.passwordHint'] as const) {
+      expect(zh[key].startsWith(rule.zh.replace(/^请输入/, ''))).toBe(true);
+      expect(en[key].startsWith(rule.en.replace(/^Enter /, ''))).toBe(true);
+      expect(zh[key]).not.toMatch(/6\s*[-至~]\s*16/);
+    }
   });
 });
 

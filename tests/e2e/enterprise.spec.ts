@@ -91,7 +91,7 @@ test.describe('registering an enterprise', () => {
     await expect(page.getByLabel('企业名称')).toBeFocused();
 
     // The hint says what is enforced: 8 to 30 characters, not the old 6-16.
-    await expect(page.getByText('8至30位字符，须包含数字，以及字母或特殊字符，不能含有中文和空格')).toBeVisible();
+    await expect(page.getByText('8至30位字符，包含大小写字母、特殊字符和数字，不能含有中文和空格')).toBeVisible();
     await expect(page.getByText(/6-16/)).toHaveCount(0);
     const password = page.getByLabel('密码', { exact: true });
     const confirm = page.getByLabel('确认密码');

@@ -140,20 +140,21 @@ test.describe('the sign-in page', () => {
     await page.getByLabel('工号').fill('B2007');
     await expect(page.getByLabel('图形验证码')).toHaveCount(0);
 
-    // First refusal: the stored counter (321) brings the captcha at once.
+    // First refusal: one mistyped password does not bring the captcha (the spec's counter is 2).
     await page.getByLabel('密码', { exact: true }).fill('Wrong#Pass1');
     let answer = refusal();
     await submit();
     expect((await (await answer).json()).code).toBe(321);
-    await expect(page.getByLabel('图形验证码')).toBeVisible();
+    await expect(page.getByText('账号或密码错误')).toBeVisible();
+    await expect(page.getByLabel('图形验证码')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('loginErrorCount'))).toBe('2');
 
-    // Second refusal: now the gateway asks for the captcha too.
-    await answerCaptcha(page);
+    // Second refusal: now the gateway asks for the captcha, and the page shows it.
     await page.getByLabel('密码', { exact: true }).fill('Wrong#Pass1');
     answer = refusal();
     await submit();
     expect((await (await answer).json()).data).toMatchObject({ captchaRequired: true });
+    await expect(page.getByLabel('图形验证码')).toBeVisible();
 
     // The right password with a wrong captcha answer is still refused.
     await page.getByLabel('图形验证码').fill('zzzz');

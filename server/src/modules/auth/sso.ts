@@ -29,6 +29,7 @@ import { ssoSettings } from './settings';
 
 export const SSO_STATE_TTL_SECONDS = 600;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+const FAILED_DISCOVERY_TTL_MS = 60 * 1000;
 const TIMEOUT_SECONDS = 10;
 const SERVICE_UNAVAILABLE = 503;
 const SCOPE = 'openid profile';
@@ -63,17 +64,22 @@ async function discover(s: SsoSettings): Promise<oidc.Configuration> {
   return config;
 }
 
-const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+const discovered = new Map<string, { at: number; ttl: number; config: Promise<oidc.Configuration> }>();
 
-/** The provider's configuration, discovered once an hour per issuer and client. */
+/**
+ * The provider's configuration, discovered once an hour per issuer and client. A failed
+ * discovery is remembered for a minute, so that every sign-in page does not wait on a provider
+ * that cannot be reached.
+ */
 function configurationFor(s: SsoSettings): Promise<oidc.Configuration> {
   const key = JSON.stringify([s.issuer, s.clientId, s.clientSecret]);
   const cached = discovered.get(key);
-  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
-  const entry = { at: Date.now(), config: discover(s) };
+  if (cached && Date.now() - cached.at < cached.ttl) return cached.config;
+  const entry = { at: Date.now(), ttl: DISCOVERY_TTL_MS, config: discover(s) };
   discovered.set(key, entry);
-  entry.config.catch(() => {
-    if (discovered.get(key) === entry) discovered.delete(key);
+  entry.config.catch((error: unknown) => {
+    entry.ttl = FAILED_DISCOVERY_TTL_MS;
+    console.warn(`[sso] ${s.issuer} cannot be reached; single sign-on is off for a minute:`, error instanceof Error ? error.message : error);
   });
   return entry.config;
 }
@@ -100,7 +106,13 @@ export async function ssoConfig(
   const scope = signInScope(db, enterprise.id);
   const settings = await ssoSettings(scope);
   if (!settings) return { enabled: false, name: '', authorizeUrl: '' };
-  const config = await configurationOrUnavailable(settings);
+  let config: oidc.Configuration;
+  try {
+    config = await configurationFor(settings);
+  } catch {
+    // Every sign-in page asks: a provider that cannot be reached is simply not offered.
+    return { enabled: false, name: '', authorizeUrl: '' };
+  }
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = randomBytes(24).toString('base64url');
   const nonce = oidc.randomNonce();
