@@ -1,3 +1,53 @@
+ALTER TABLE "exam_tasks" DROP CONSTRAINT "exam_tasks_course_key";--> statement-breakpoint
+-- Hand-written (keep it between the two constraint statements when regenerating): before this
+-- migration a client-chosen type was part of a course exam task's key, so one learner could hold
+-- several tasks (and attempts) for one course exam. Per learner, course and exam the type-1 task
+-- (else the oldest) is kept; the papers of the others move to it, numbered again in the order they
+-- were started (through negative numbers, so the attempt key never collides); the others go; and
+-- every course task gets type 1 and the status and best score its papers give (as refreshTask does).
+UPDATE "exam_papers" AS p SET "task_id" = m.keep_id, "attempt_no" = -m.n
+FROM (
+  SELECT p2.id AS paper_id, t.keep_id,
+    row_number() OVER (PARTITION BY t.keep_id ORDER BY p2.created_at, p2.attempt_no, p2.id) AS n
+  FROM "exam_papers" AS p2
+  JOIN (
+    SELECT id,
+      first_value(id) OVER (PARTITION BY enterprise_user_id, exam_id, course_id ORDER BY (type <> 1), created_at, id) AS keep_id,
+      count(*) OVER (PARTITION BY enterprise_user_id, exam_id, course_id) AS copies
+    FROM "exam_tasks" WHERE course_id IS NOT NULL
+  ) AS t ON t.id = p2.task_id
+  WHERE t.copies > 1
+) AS m
+WHERE p.id = m.paper_id;--> statement-breakpoint
+UPDATE "exam_papers" SET "attempt_no" = -"attempt_no" WHERE "attempt_no" < 0;--> statement-breakpoint
+DELETE FROM "exam_tasks" AS t
+USING (
+  SELECT id,
+    first_value(id) OVER (PARTITION BY enterprise_user_id, exam_id, course_id ORDER BY (type <> 1), created_at, id) AS keep_id
+  FROM "exam_tasks" WHERE course_id IS NOT NULL
+) AS m
+WHERE t.id = m.id AND m.id <> m.keep_id;--> statement-breakpoint
+UPDATE "exam_tasks" SET "type" = 1 WHERE course_id IS NOT NULL AND "type" <> 1;--> statement-breakpoint
+UPDATE "exam_tasks" AS t SET
+  "status" = CASE
+    WHEN s.best IS NOT NULL AND s.best >= e.pass_score THEN 1
+    WHEN s.waiting THEN 3
+    WHEN s.best IS NOT NULL THEN 2
+    ELSE 0
+  END,
+  "score" = s.best
+FROM (
+  SELECT task_id, max(score) FILTER (WHERE status = 2) AS best, bool_or(status = 1) AS waiting
+  FROM "exam_papers" GROUP BY task_id
+) AS s, "exams" AS e
+WHERE t.id = s.task_id AND e.id = t.exam_id AND t.course_id IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "exams" ADD COLUMN "answers_shown" varchar(20) DEFAULT 'afterLastAttempt' NOT NULL;--> statement-breakpoint
+-- Hand-written: an exam that hid its answers keeps hiding them; one that showed them after every
+-- attempt now shows them after the last one (the new default).
+UPDATE "exams" SET "answers_shown" = 'never' WHERE "show_answers" = false;--> statement-breakpoint
+ALTER TABLE "exams" DROP COLUMN "show_answers";--> statement-breakpoint
+ALTER TABLE "exam_tasks" ADD CONSTRAINT "exam_tasks_course_key" UNIQUE("enterprise_user_id","exam_id","course_id");--> statement-breakpoint
+ALTER TABLE "exams" ADD CONSTRAINT "exams_answers_shown_check" CHECK (answers_shown in ('never', 'afterLastAttempt', 'afterWindow', 'afterEachAttempt'));--> statement-breakpoint
 CREATE TABLE "course_purchase_requests" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"enterprise_id" uuid NOT NULL,
@@ -9,8 +59,7 @@ CREATE TABLE "course_purchase_requests" (
 	"decided_by" uuid,
 	"decided_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
+);--> statement-breakpoint
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" varchar(64) NOT NULL,
@@ -26,8 +75,7 @@ CREATE TABLE "jobs" (
 	"progress" smallint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone
-);
---> statement-breakpoint
+);--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "price_fen" integer;--> statement-breakpoint
 ALTER TABLE "sign_in_states" ADD COLUMN "binding_hash" varchar(64);--> statement-breakpoint
 ALTER TABLE "uploaded_files" ADD COLUMN "used_at" timestamp with time zone;--> statement-breakpoint
@@ -42,7 +90,8 @@ CREATE UNIQUE INDEX "course_purchase_requests_waiting_idx" ON "course_purchase_r
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_enterprise_idx" ON "jobs" USING btree ("enterprise_id");--> statement-breakpoint
 CREATE INDEX "uploaded_files_member_idx" ON "uploaded_files" USING btree ("enterprise_user_id","created_at");--> statement-breakpoint
-CREATE INDEX "uploaded_files_created_idx" ON "uploaded_files" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "uploaded_files_created_idx" ON "uploaded_files" USING btree ("created_at");
+--> statement-breakpoint
 -- Row-level security for the tables added since 0007 (custom: drizzle-kit does not generate it): the
 -- same tenant_isolation policy and grants as 0007 on every table with an enterprise_id column that has
 -- none yet, so a later migration can repeat this block unchanged.

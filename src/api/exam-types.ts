@@ -1,8 +1,8 @@
 /**
  * Response and body shapes of the exam calls (spec section 7, exam; section 3, question types,
  * difficulty and exam status). The gateway produces exactly these. Ids are UUID strings, times
- * ISO 8601. Correct answers appear only in reviews of handed-in papers, and only when the exam
- * shows them.
+ * ISO 8601. Correct answers appear only in reviews of handed-in papers: to a marker who may mark
+ * the paper, or to its owner when the exam's rule (`answersShown`) allows.
  */
 
 /** Spec section 3: question types. */
@@ -13,6 +13,24 @@ export const Difficulty = { simple: 1, general: 2, moreDifficult: 3, difficult: 
 export const ExamStatus = { waiting: 0, pass: 1, fail: 2, waitingMark: 3, absent: 4 } as const;
 /** A paper: 0 in progress, 1 handed in and waiting to be marked, 2 marked. */
 export const PaperStatus = { inProgress: 0, waitingMark: 1, marked: 2 } as const;
+/**
+ * When an exam's reviews show the correct answers, reference answers and analysis to the
+ * candidate: never; after their last attempt (none left, passed, or the exam has closed; the
+ * default); after the exam's window closes; after each handed-in attempt.
+ */
+export const answersShownRules = ['never', 'afterLastAttempt', 'afterWindow', 'afterEachAttempt'] as const;
+export type AnswersShown = (typeof answersShownRules)[number];
+/**
+ * Why a review withholds the answers: the exam never shows them, the candidate still has an
+ * attempt, the exam's window is still open, or a paper of the same task is in progress.
+ */
+export type AnswersWithheld = 'never' | 'attemptsLeft' | 'windowOpen' | 'paperInProgress';
+
+/**
+ * Where an exam task comes from: 1 the exam period of a course (one task per learner, course and
+ * exam; the gateway sets it, whatever `type` a client sends), 2 assigned.
+ */
+export const ExamTaskType = { course: 1, assigned: 2 } as const;
 
 /** An exam task in the exam centre (`examTaskRecordPage`, `examTaskPage`). */
 export interface ExamTaskItem {
@@ -62,7 +80,10 @@ export interface ExamTaskDetail extends ExamTaskItem {
   intro: string;
   screenSwitchLimit: number;
   shuffleQuestions: boolean;
+  /** The exam shows its answers at some point (`answersShown` is not 'never'). */
   showAnswers: boolean;
+  /** When the review shows the correct answers and analysis. */
+  answersShown: AnswersShown;
   attemptsLeft: number | null;
   /** Why the exam cannot be started now, in the caller's language; '' when it can. */
   blockedReason: string;
@@ -176,19 +197,34 @@ export interface PaperResult {
   submittedAt: string;
 }
 
-/** `examPaperView?id`: a handed-in paper for review (own, or any paper of an exam one marks). */
+/**
+ * `examPaperView?id`: a handed-in paper for review, to its owner, or to a marker of its exam who
+ * may mark it (never their own paper).
+ */
 export interface PaperReview extends PaperResult {
   userName: string;
   empNo: string;
+  /** The review carries the answer key: to a marker, or to the owner when the exam's rule allows now. */
   showAnswers: boolean;
+  /** The exam's rule. */
+  answersShown: AnswersShown;
+  /** Why the owner does not get the key now; null when `showAnswers`. */
+  answersWithheld: AnswersWithheld | null;
+  /** When the key will be shown (the exam's end), for `answersWithheld` 'windowOpen'. */
+  answersAt: string | null;
+  /** The caller may mark this paper's short answers (a marker of the exam, not its owner). */
+  canMark: boolean;
   screenEvents: { kind: string; at: string }[];
   questions: (PaperQuestion & {
     answerId: string | null;
     answer: string[];
-    /** Present when the review shows answers (or to a marker). */
+    /** Present when the review shows answers. */
     correctAnswer?: string[] | string[][];
     analysis?: string;
-    /** null until marked (short answers). */
+    /**
+     * Points gained; null until marked (short answers) and, while the key is withheld, for
+     * objective questions.
+     */
     gained: number | null;
   })[];
 }

@@ -374,11 +374,12 @@ export interface ResourceCheck {
   message: string;
 }
 
-/** `saveExamTaskByCourseId` body (`type` defaults to 1) and answer. */
+/** `saveExamTaskByCourseId` body and answer: one task per learner, course and exam. */
 export interface ExamTaskByCourseBody {
   courseId: string;
   itemId: string;
   examId: string;
+  /** The spec's `type` (default 1); accepted from older clients and ignored: the gateway decides. */
   type?: number;
 }
 export interface ExamTaskRef {

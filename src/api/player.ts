@@ -78,9 +78,9 @@ export function checkResource(courseId: string, itemId: string, s?: StudyScope, 
   return call<ResourceCheck>('progressCheckResource', { ...opts, query: { courseId, itemId, ...scope(s) } });
 }
 
-/** The exam task of a course's exam period (type 1 unless given). */
+/** The caller's one exam task of a course's exam period (the spec's type 1 is sent; the gateway decides). */
 export function saveExamTaskByCourse(body: ExamTaskByCourseBody, opts?: Extra): Promise<ExamTaskRef> {
-  return call<ExamTaskRef>('saveExamTaskByCourseId', { ...opts, body: { type: 1, ...body } });
+  return call<ExamTaskRef>('saveExamTaskByCourseId', { ...opts, body: { ...body, type: 1 } });
 }
 
 /** Whether an exam task exists for the caller and can be started now. */

@@ -4,6 +4,7 @@
  * (without port) the company is served on.
  */
 import { z } from 'zod';
+import { answersShownRules } from '@/api/exam-types';
 import { PHONE_PATTERN } from '@/lib/phone';
 import { announcementsSeedSchema } from '@/lib/seed-announcements';
 import { communitySeedSchema } from '@/lib/seed-community';
@@ -529,8 +530,11 @@ export const examSeedSchema = z.strictObject({
   screenSwitchLimit: z.int().min(0).optional(),
   shuffleQuestions: z.boolean().optional(),
   shuffleOptions: z.boolean().optional(),
-  /** The review after hand-in shows the correct answers. */
-  showAnswers: z.boolean().optional(),
+  /**
+   * When the candidate's review shows the correct answers and analysis: 'never',
+   * 'afterLastAttempt' (the default), 'afterWindow', 'afterEachAttempt'.
+   */
+  answersShown: z.enum(answersShownRules).optional(),
   /** Multiple choice: a partly right answer without a wrong option earns half the score. */
   partialCredit: z.boolean().optional(),
   /** The exam's window, in days from the seeding moment; omitted: open. */

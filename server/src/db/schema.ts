@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { answersShownRules, type AnswersShown } from '../../../src/api/exam-types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -862,8 +864,11 @@ export const exams = pgTable(
     screenSwitchLimit: integer('screen_switch_limit').notNull().default(0),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
-    /** The review after hand-in shows the correct answers. */
-    showAnswers: boolean('show_answers').notNull().default(true),
+    /**
+     * When the candidate's review shows the correct answers and analysis (`answersShownRules`):
+     * 'never', 'afterLastAttempt' (default), 'afterWindow', 'afterEachAttempt'.
+     */
+    answersShown: varchar('answers_shown', { length: 20 }).$type<AnswersShown>().notNull().default('afterLastAttempt'),
     /** Multiple choice: a partly right answer without a wrong option earns half the score. */
     partialCredit: boolean('partial_credit').notNull().default(false),
     /** The exam's window; an assigned task not attempted by `end_at` becomes absent (4). */
@@ -871,7 +876,10 @@ export const exams = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('exams_enterprise_idx').on(t.enterpriseId)],
+  (t) => [
+    index('exams_enterprise_idx').on(t.enterpriseId),
+    check('exams_answers_shown_check', sql.raw(`answers_shown in (${answersShownRules.map((r) => `'${r}'`).join(', ')})`)),
+  ],
 );
 
 /** Members who mark an exam's short answers (its lecturers). */
@@ -1033,7 +1041,7 @@ export const examReservations = pgTable(
 
 /**
  * A member's exam task. `status`: 0 waiting for test, 1 pass, 2 fail, 3 waiting to be marked,
- * 4 absent. `type` 1 is a course's exam (`saveExamTaskByCourseId`).
+ * 4 absent. `type` 1 is a course's exam (`saveExamTaskByCourseId`, set by the gateway), 2 assigned.
  */
 export const examTasks = pgTable(
   'exam_tasks',
@@ -1053,7 +1061,8 @@ export const examTasks = pgTable(
   },
   (t) => [
     index('exam_tasks_user_idx').on(t.enterpriseId, t.enterpriseUserId),
-    unique('exam_tasks_course_key').on(t.enterpriseUserId, t.examId, t.courseId, t.type),
+    // One task per learner, course and exam (assigned tasks have no course and are not bound by it).
+    unique('exam_tasks_course_key').on(t.enterpriseUserId, t.examId, t.courseId),
   ],
 );
 

@@ -53,7 +53,7 @@ describe('exam seed', () => {
 
   it('gives the onboarding exam of the learning seed its questions and rules', async () => {
     const exam = await examNamed('入职考试');
-    expect(exam).toMatchObject({ enterpriseId: one, duration: 60, passScore: 60, totalScore: 100, attempts: 0, showAnswers: true });
+    expect(exam).toMatchObject({ enterpriseId: one, duration: 60, passScore: 60, totalScore: 100, attempts: 0, answersShown: 'afterLastAttempt' });
     const questions = await questionsOf(exam.id);
     const types = questions.map((q) => q.questionType).sort();
     expect(types).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
@@ -94,7 +94,7 @@ describe('exam seed', () => {
   });
 
   it('sets the rules of the demo exams', async () => {
-    expect(await examNamed('综合能力测评')).toMatchObject({ duration: 30, passScore: 60, totalScore: 100, attempts: 0, shuffleQuestions: true, shuffleOptions: true, showAnswers: true });
+    expect(await examNamed('综合能力测评')).toMatchObject({ duration: 30, passScore: 60, totalScore: 100, attempts: 0, shuffleQuestions: true, shuffleOptions: true, answersShown: 'afterEachAttempt' });
     expect(await examNamed('信息安全知识测验')).toMatchObject({ duration: 20, attempts: 0, screenSwitchLimit: 2 });
     expect(await examNamed('一分钟速测')).toMatchObject({ duration: 1, attempts: 0 });
     expect((await questionsOf((await examNamed('一分钟速测')).id)).map((q) => q.questionType)).toEqual([3, 3, 3]);

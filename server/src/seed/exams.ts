@@ -74,7 +74,7 @@ export async function seedExams(
       ...(e.screenSwitchLimit !== undefined ? { screenSwitchLimit: e.screenSwitchLimit } : {}),
       ...(e.shuffleQuestions !== undefined ? { shuffleQuestions: e.shuffleQuestions } : {}),
       ...(e.shuffleOptions !== undefined ? { shuffleOptions: e.shuffleOptions } : {}),
-      ...(e.showAnswers !== undefined ? { showAnswers: e.showAnswers } : {}),
+      ...(e.answersShown !== undefined ? { answersShown: e.answersShown } : {}),
       ...(e.partialCredit !== undefined ? { partialCredit: e.partialCredit } : {}),
       ...(e.questions.length ? { totalScore: total } : {}),
       startAt: e.startInDays === undefined ? null : at(e.startInDays, DAY),

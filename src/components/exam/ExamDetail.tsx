@@ -10,7 +10,7 @@ import { getExamTask, getTaskPaperPage, isExamNotFound } from '@/api/exam';
 import type { ExamTaskDetail, PaperRecord } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { fill } from '@/components/auth/text';
-import { attemptsText, windowText } from '@/components/exam/format';
+import { answersRuleKey, attemptsText, windowText } from '@/components/exam/format';
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
 import { BackLink, ExamStatusBadge, Fact, PaperTable, PendingPage } from '@/components/exam/parts';
@@ -150,7 +150,7 @@ export function ExamDetail({ locale, messages: m, routePath }: ExamDetailProps) 
             </li>
           )}
           {task.shuffleQuestions && <li>{m['exam.shuffled']}</li>}
-          {task.showAnswers && <li>{m['exam.answersShown']}</li>}
+          <li>{m[answersRuleKey(task.answersShown)]}</li>
         </ul>
         <div
           className={`grid gap-1 rounded-lg border px-4 py-3 text-sm ${

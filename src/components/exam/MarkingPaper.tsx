@@ -147,7 +147,7 @@ export function MarkingPaper({ paperId, locale, messages: m, backHref, onBack }:
     );
 
   const slot = (question: ReviewQuestion) =>
-    question.questionType === QuestionType.short && question.answerId ? (
+    review.canMark && question.questionType === QuestionType.short && question.answerId ? (
       <MarkForm key={question.answerId} question={question} onMarked={onMarked} messages={m} />
     ) : null;
 
@@ -169,6 +169,11 @@ export function MarkingPaper({ paperId, locale, messages: m, backHref, onBack }:
           <Fact term={m['exam.submittedAt']}>{formatMoment(review.submittedAt)}</Fact>
           <Fact term={m['exam.score']}>{scoreText(review.score, review.totalScore, m)}</Fact>
         </dl>
+        {!review.canMark && (
+          <p role="note" className="text-muted-foreground text-sm">
+            {m['exam.marking.ownPaper']}
+          </p>
+        )}
       </header>
       <PaperReview review={review} locale={locale} messages={m} slot={slot} />
     </div>

@@ -1,21 +1,23 @@
 /**
  * A handed-in paper question by question: the answer given, the correct one and the analysis
  * when the review has them, and the points gained (pending for short answers not yet marked);
- * then the screen-switch events with their times. Markers get a slot under each question.
+ * then the screen-switch events with their times. When the gateway withholds the answers, a
+ * note says why and when they will be shown, and objective questions show their worth only.
+ * Markers get a slot under each question.
  */
 import CheckIcon from 'lucide-react/icons/check';
 import XIcon from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 import { QuestionType, type PaperReview as Review } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
-import { blankAnswers, choiceText, formatSeconds, isChoice, outcomeOf, referenceText, type Outcome } from '@/components/exam/format';
+import { blankAnswers, choiceText, formatSeconds, isChoice, outcomeOf, referenceText, withheldText, type Outcome } from '@/components/exam/format';
 import type { ReviewMessages } from '@/components/exam/messages';
 import type { Locale } from '@/i18n/locale-path';
 
 export type ReviewQuestion = Review['questions'][number];
 
 interface PaperReviewProps {
-  review: Pick<Review, 'questions' | 'screenEvents'>;
+  review: Pick<Review, 'questions' | 'screenEvents' | 'showAnswers' | 'answersWithheld' | 'answersAt'>;
   locale: Locale;
   messages: ReviewMessages;
   /** What a marker adds under a question (the points input of a short answer). */
@@ -84,13 +86,17 @@ function QuestionItem({
   locale,
   messages: m,
   slot,
+  withheld,
 }: {
   question: ReviewQuestion;
   locale: Locale;
   messages: ReviewMessages;
   slot?: PaperReviewProps['slot'];
+  /** The answers are withheld: an objective question's points are not known here. */
+  withheld: boolean;
 }) {
   const outcome = outcomeOf(question.gained, question.score);
+  const unscored = withheld && question.gained === null && question.questionType !== QuestionType.short;
   const titleId = `review-q-${question.questionId}`;
   const noAnswer = question.answer.every((a) => !a.trim());
   const key = question.correctAnswer;
@@ -126,11 +132,17 @@ function QuestionItem({
           </h3>
           <span className="bg-muted rounded px-1.5 py-0.5 text-xs">{m[typeKey(question.questionType)]}</span>
           <span className="bg-muted rounded px-1.5 py-0.5 text-xs">{m[difficultyKey(question.difficulty)]}</span>
-          <span className={`ms-auto rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_LOOK[outcome]}`}>
-            {outcome === 'pending'
-              ? fill(m['exam.review.pending'], { score: question.score })
-              : `${m[`exam.review.${outcome}`]} · ${fill(m['exam.review.gained'], { gained: question.gained ?? 0, score: question.score })}`}
-          </span>
+          {unscored ? (
+            <span className="bg-muted ms-auto rounded-full px-2 py-0.5 text-xs font-medium">
+              {fill(m['exam.review.worth'], { score: question.score })}
+            </span>
+          ) : (
+            <span className={`ms-auto rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_LOOK[outcome]}`}>
+              {outcome === 'pending'
+                ? fill(m['exam.review.pending'], { score: question.score })
+                : `${m[`exam.review.${outcome}`]} · ${fill(m['exam.review.gained'], { gained: question.gained ?? 0, score: question.score })}`}
+            </span>
+          )}
         </header>
         <p className="break-words whitespace-pre-wrap">{question.stem}</p>
         {choice && question.options.length > 0 && <Options question={question} />}
@@ -183,10 +195,22 @@ export function PaperReview({ review, locale, messages: m, slot, headingLevel = 
       <Heading id="paper-review" className="text-lg font-semibold">
         {m['exam.reviewTitle']}
       </Heading>
+      {!review.showAnswers && (
+        <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          {withheldText(review, m)}
+        </p>
+      )}
       <ScreenEvents events={review.screenEvents} messages={m} />
       <ol className="grid gap-3">
         {review.questions.map((question) => (
-          <QuestionItem key={question.questionId} question={question} locale={locale} messages={m} slot={slot} />
+          <QuestionItem
+            key={question.questionId}
+            question={question}
+            locale={locale}
+            messages={m}
+            slot={slot}
+            withheld={!review.showAnswers}
+          />
         ))}
       </ol>
     </section>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answersRuleKey,
   attemptsText,
   blankAnswers,
   choiceText,
@@ -9,6 +10,7 @@ import {
   parsePoints,
   referenceText,
   windowText,
+  withheldText,
 } from '@/components/exam/format';
 
 const windowTexts = {
@@ -88,5 +90,30 @@ describe('referenceText', () => {
     expect(referenceText(['先核实事实', 'Check the facts'], 'en')).toEqual(['Check the facts']);
     expect(referenceText(['只有中文'], 'en')).toEqual(['只有中文']);
     expect(referenceText(['一', '二'], 'en')).toEqual(['一', '二']);
+  });
+});
+
+describe('withheldText', () => {
+  const m = {
+    'exam.review.withheld.never': 'never',
+    'exam.review.withheld.attemptsLeft': 'attempts left',
+    'exam.review.withheld.windowOpen': 'after {time}',
+    'exam.review.withheld.windowOpenNoEnd': 'after the close',
+    'exam.review.withheld.paperInProgress': 'hand in first',
+  };
+  it('says why the answers are not shown and when they will be', () => {
+    expect(withheldText({ answersWithheld: null, answersAt: null }, m)).toBe('');
+    expect(withheldText({ answersWithheld: 'never', answersAt: null }, m)).toBe('never');
+    expect(withheldText({ answersWithheld: 'attemptsLeft', answersAt: null }, m)).toBe('attempts left');
+    expect(withheldText({ answersWithheld: 'paperInProgress', answersAt: null }, m)).toBe('hand in first');
+    expect(withheldText({ answersWithheld: 'windowOpen', answersAt: '2026-03-01T08:00:00Z' }, m, 'UTC')).toBe('after 2026-03-01 08:00');
+    expect(withheldText({ answersWithheld: 'windowOpen', answersAt: null }, m)).toBe('after the close');
+  });
+});
+
+describe('answersRuleKey', () => {
+  it('names each rule, and the default for one it does not know', () => {
+    for (const rule of ['never', 'afterLastAttempt', 'afterWindow', 'afterEachAttempt']) expect(answersRuleKey(rule)).toBe(`exam.answersRule.${rule}`);
+    expect(answersRuleKey('sometimes')).toBe('exam.answersRule.afterLastAttempt');
   });
 });

@@ -1,5 +1,5 @@
 /** How the exam screens word windows, attempts and answers; pure, so both languages test alike. */
-import { QuestionType, type PaperQuestion } from '@/api/exam-types';
+import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld, type PaperQuestion } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
 import { formatMoment } from '@/components/study/format';
 
@@ -124,4 +124,50 @@ export function referenceText(key: readonly (string | readonly string[])[], loca
   if (texts.length < 2) return texts;
   const inLocale = texts.filter((t) => CJK.test(t) === (locale === 'zh'));
   return inLocale.length ? inLocale : texts;
+}
+
+/** The texts that say when a review shows the answers, and why this one does not yet. */
+export type WithheldTexts = Record<
+  | 'exam.review.withheld.never'
+  | 'exam.review.withheld.attemptsLeft'
+  | 'exam.review.withheld.windowOpen'
+  | 'exam.review.withheld.windowOpenNoEnd'
+  | 'exam.review.withheld.paperInProgress',
+  string
+>;
+
+/**
+ * Why a review has no answer key, and when it will have it; '' when it has it.
+ *
+ * @example withheldText({ answersWithheld: 'windowOpen', answersAt: '2026-03-01T08:00:00Z' }, m, 'UTC') → 'The correct answers … closes (2026-03-01 08:00).'
+ */
+export function withheldText(
+  review: { answersWithheld: AnswersWithheld | null; answersAt: string | null },
+  m: WithheldTexts,
+  timeZone?: string,
+): string {
+  switch (review.answersWithheld) {
+    case null:
+      return '';
+    case 'windowOpen': {
+      const time = formatMoment(review.answersAt, timeZone);
+      return time ? fill(m['exam.review.withheld.windowOpen'], { time }) : m['exam.review.withheld.windowOpenNoEnd'];
+    }
+    case 'attemptsLeft':
+    case 'paperInProgress':
+    case 'never':
+      return m[`exam.review.withheld.${review.answersWithheld}`];
+    default:
+      return m['exam.review.withheld.never'];
+  }
+}
+
+/**
+ * The dictionary key of an exam's rule for showing answers (an unknown rule reads as the default).
+ *
+ * @example answersRuleKey('never') → 'exam.answersRule.never'
+ */
+export function answersRuleKey(rule: string): `exam.answersRule.${AnswersShown}` {
+  const known = (answersShownRules as readonly string[]).includes(rule) ? (rule as AnswersShown) : 'afterLastAttempt';
+  return `exam.answersRule.${known}`;
 }

@@ -456,7 +456,7 @@ export function examScope(db: Db, eid: string) {
 
     // ---- marking
 
-    /** Handed-in papers of the exams the member marks: waiting first, then newest. */
+    /** Handed-in papers of the exams the member marks, never their own: waiting first, then newest. */
     async markingPage(memberId: string, status: number | undefined, window: Window) {
       const marked = db
         .select({ examId: examMarkers.examId })
@@ -465,6 +465,7 @@ export function examScope(db: Db, eid: string) {
       const where = and(
         eq(examPapers.enterpriseId, eid),
         inArray(examPapers.examId, marked),
+        ne(examPapers.enterpriseUserId, memberId),
         status === undefined ? ne(examPapers.status, 0) : eq(examPapers.status, status),
       );
       const unmarked = db

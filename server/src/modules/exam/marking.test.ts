@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkResultOfAnswer, MarkingItem, PaperResult, PaperReview, PaperSession } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { Code } from '@/api/codes';
-import { enterpriseUsers, examPapers } from '../../db/schema';
+import { enterpriseUsers, examPapers, exams } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
 import { as, finish, questionsById, save, signIn, start, taskOf, type Who } from './test-support';
 
@@ -158,5 +158,82 @@ describe('short answers and marking', () => {
     const short = s.questions.find((q) => q.questionType === 5)!;
     await save(gw, e1007, s.paperId, short.questionId, [''], 1);
     expect(await finish(gw, e1007, s.paperId)).toMatchObject({ status: 2, score: 0, passed: false, taskStatus: 2, answeredCount: 0 });
+  });
+});
+
+describe('a marker who is also a candidate', () => {
+  // Liu Yang (E1004), an administrator, marks the general assessment and is one of its candidates.
+  let own: PaperSession;
+  let ownShort: string;
+  let ownObjective: string;
+
+  beforeAll(async () => {
+    own = await start(gw, liuYang, (await taskOf(gw, liuYang, 'General assessment')).taskId);
+    const short = own.questions.find((q) => q.questionType === 5)!;
+    await save(gw, liuYang, own.paperId, short.questionId, ['My own short answer.'], 1);
+    const result = await finish(gw, liuYang, own.paperId);
+    expect(result).toMatchObject({ status: 1, score: 0, taskStatus: 3 });
+    const review = await as<PaperReview>(gw, liuYang, 'examPaperView', { query: { id: own.paperId } });
+    ownShort = review.body.data.questions.find((q) => q.questionId === short.questionId)!.answerId!;
+    ownObjective = review.body.data.questions.find((q) => q.questionType === 1)!.answerId!;
+  });
+
+  it('does not find their own papers in their marking queue; the other markers do', async () => {
+    for (const status of [undefined, 1, 2]) {
+      const page = await as<PageResult<MarkingItem>>(gw, liuYang, 'examMarkingPage', { body: { pageSize: 100, status } });
+      expect(page.body.code).toBe(200);
+      if (status !== 1) expect(page.body.data.list.length).toBeGreaterThan(0);
+      expect(page.body.data.list.filter((p) => p.empNo === 'E1004')).toEqual([]);
+      expect(page.body.data.totalCount).toBe(page.body.data.list.length);
+    }
+    const liNaPage = await as<PageResult<MarkingItem>>(gw, liNa, 'examMarkingPage', { body: { pageSize: 100 } });
+    expect(liNaPage.body.data.list.find((p) => p.paperId === own.paperId)).toMatchObject({ empNo: 'E1004', status: 1 });
+  });
+
+  it('never marks their own paper, in either language, and nothing changes', async () => {
+    const en = await mark(liuYang, ownShort, '16');
+    expect(en.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'You cannot mark your own paper' });
+    const zh = await gw.call('examMarkAnswer', { token: liuYang.token, lang: 'zh', query: { id: ownShort, mark: '16' } });
+    expect(zh.body).toMatchObject({ code: Code.FORBIDDEN, msg: '不能批阅自己的试卷' });
+    expect((await mark(liuYang, ownObjective, '0')).body).toMatchObject({ code: Code.FORBIDDEN, msg: 'You cannot mark your own paper' });
+    const result = await as<PaperResult>(gw, liuYang, 'examFinishView', { query: { paperId: own.paperId } });
+    expect(result.body.data).toMatchObject({ status: 1, score: 0, taskStatus: 3 });
+    const [stored] = await gw.database.db.select().from(examPapers).where(eq(examPapers.id, own.paperId));
+    expect(stored).toMatchObject({ status: 1, score: 0 });
+    // Another marker of the exam marks it.
+    expect((await mark(liNa, ownShort, '16')).body.data.paper).toMatchObject({ status: 2, score: 16 });
+  });
+
+  it('gets the answer key only on papers they may mark, not on their own', async () => {
+    const examId = own.examId;
+    await gw.database.db.update(exams).set({ answersShown: 'never' }).where(eq(exams.id, examId));
+    try {
+      const mine = (await as<PaperReview>(gw, liuYang, 'examPaperView', { query: { id: own.paperId } })).body.data;
+      expect(mine).toMatchObject({ empNo: 'E1004', showAnswers: false, canMark: false });
+      for (const q of mine.questions) {
+        expect(q).not.toHaveProperty('correctAnswer');
+        expect(q).not.toHaveProperty('analysis');
+      }
+      const keys = await questionsById(gw, examId);
+      const json = JSON.stringify(mine);
+      for (const q of keys.values()) {
+        if (q.analysisEn) expect(json).not.toContain(q.analysisEn);
+        if (q.questionType === 5) for (const text of q.answer as string[]) expect(json).not.toContain(text);
+      }
+      // Li Na may mark it: the key is there for her.
+      const asLiNa = (await as<PaperReview>(gw, liNa, 'examPaperView', { query: { id: own.paperId } })).body.data;
+      expect(asLiNa).toMatchObject({ showAnswers: true, canMark: true });
+      expect(asLiNa.questions.every((q) => q.correctAnswer !== undefined)).toBe(true);
+      // And he has it on a colleague's paper that he may mark.
+      const [colleague] = await gw.database.db
+        .select({ id: examPapers.id })
+        .from(examPapers)
+        .where(and(eq(examPapers.enterpriseUserId, learner.memberId), eq(examPapers.examId, examId)));
+      const other = (await as<PaperReview>(gw, liuYang, 'examPaperView', { query: { id: colleague!.id } })).body.data;
+      expect(other).toMatchObject({ empNo: 'E1003', showAnswers: true, canMark: true });
+      expect(other.questions.every((q) => q.correctAnswer !== undefined)).toBe(true);
+    } finally {
+      await gw.database.db.update(exams).set({ answersShown: 'afterEachAttempt' }).where(eq(exams.id, examId));
+    }
   });
 });

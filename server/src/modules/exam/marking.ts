@@ -1,7 +1,8 @@
 /**
  * Marking short answers: the papers of the exams a member marks (exam_markers), and a mark on
- * one answer. Only a marker of the paper's exam may mark; when every short answer of a paper is
- * marked the paper is marked (status 2) and its task gets pass or fail.
+ * one answer. Only a marker of the paper's exam may mark, and never their own paper (it is not in
+ * their queue either); when every short answer of a paper is marked the paper is marked
+ * (status 2) and its task gets pass or fail.
  */
 import type { MarkResultOfAnswer, MarkingItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
@@ -13,7 +14,7 @@ import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { examScope } from './data';
 import { closeOverdue, examName, handIn, notFound, refreshTask, resultOf } from './papers';
 
-/** `examMarkingPage`: handed-in papers of the exams the caller marks, waiting first. */
+/** `examMarkingPage`: handed-in papers of the exams the caller marks, but their own, waiting first. */
 export async function examMarkingPage(ctx: AuthContext, body: Paging & { status?: number }): Promise<PageResult<MarkingItem>> {
   await closeOverdue(ctx.db, ctx.tenant.id, new Date());
   const { rows, total } = await examScope(ctx.db, ctx.tenant.id).markingPage(ctx.member.id, body.status, {
@@ -44,6 +45,7 @@ export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark
   if (!found) throw notFound();
   const { paper, question } = found;
   if (!(await s.isMarker(paper.examId, ctx.member.id))) throw new ApiError(Code.FORBIDDEN, 'exam.notMarker');
+  if (paper.enterpriseUserId === ctx.member.id) throw new ApiError(Code.FORBIDDEN, 'exam.ownPaper');
   if (question.questionType !== QuestionType.short) throw new ApiError(Code.FORBIDDEN, 'exam.shortOnly');
   if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= Date.now()) {
     await handIn(ctx.db, eid, paper.id, 'timeout');

@@ -198,10 +198,10 @@ describe('scoring', () => {
       const result = await finish(gw, e1004, session.paperId);
       // single 20 + multiple half of 20 + true/false 0 + fill 20 + single 0
       expect(result).toMatchObject({ status: 2, score: 50, totalScore: 100, passScore: 60, passed: false, taskStatus: 2, submitReason: 'user', answeredCount: 5, questionCount: 5 });
+      // Attempts are left: the quiz shows its answers (and the points per question) after the last one.
       const review = await as<PaperReview>(gw, e1004, 'examPaperView', { query: { id: session.paperId } });
-      expect(new Map(review.body.data.questions.map((q) => [q.questionId, q.gained]))).toEqual(expected);
-      expect(review.body.data.showAnswers).toBe(true);
-      expect(review.body.data.questions.every((q) => q.correctAnswer !== undefined && q.answerId !== null)).toBe(true);
+      expect(review.body.data).toMatchObject({ score: 50, showAnswers: false, answersWithheld: 'attemptsLeft' });
+      expect(review.body.data.questions.every((q) => q.correctAnswer === undefined && q.gained === null && q.answerId !== null)).toBe(true);
 
       // Unlimited attempts: another try, all right.
       const second = await start(gw, e1004, task.taskId);
@@ -211,6 +211,11 @@ describe('scoring', () => {
       for (const q of second.questions) await save(gw, e1004, second.paperId, q.questionId, rightAnswer(keys.get(q.questionId)!), 1);
       expect(await finish(gw, e1004, second.paperId)).toMatchObject({ status: 2, score: 100, passed: true, taskStatus: 1 });
       expect(await taskOf(gw, e1004, 'Information security quiz')).toMatchObject({ status: 1, score: 100, attemptsUsed: 2, paperInProgress: null });
+      // Passed, no attempt is left: the first paper's review has every answer key and the points per question.
+      const after = await as<PaperReview>(gw, e1004, 'examPaperView', { query: { id: session.paperId } });
+      expect(new Map(after.body.data.questions.map((q) => [q.questionId, q.gained]))).toEqual(expected);
+      expect(after.body.data.showAnswers).toBe(true);
+      expect(after.body.data.questions.every((q) => q.correctAnswer !== undefined && q.answerId !== null)).toBe(true);
       const third = await as(gw, e1004, 'examStart', { body: { taskId: task.taskId } });
       expect(third.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'You have already passed this exam' });
     } finally {

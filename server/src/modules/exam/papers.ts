@@ -33,6 +33,7 @@ import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess } from '../course/access';
 import { catalogue } from '../course/catalogue-cache';
+import { answersWithheld } from './answer-rule';
 import { examScope, type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from './data';
 
 /** Why a paper was handed in. */
@@ -488,43 +489,71 @@ function correctAnswerOf(q: QuestionRow, lang: Locale): string[] | string[][] {
   return q.answer;
 }
 
-/** `examPaperView?id`: a handed-in paper for review, to its owner or a marker of its exam. */
+/**
+ * `examPaperView?id`: a handed-in paper for review, to its owner or to a marker of its exam who
+ * may mark it (never their own). A marker gets the answer key; the owner gets it only when the
+ * exam's rule allows now (`answersWithheld`): until then the review carries their own answers,
+ * the paper's score and the points of marked short answers, but no correct or reference answer,
+ * no analysis and no points per objective question (which would tell the right answers apart).
+ */
 export async function examPaperView(ctx: AuthContext, paperId: string): Promise<PaperReview> {
   const eid = ctx.tenant.id;
   const s = examScope(ctx.db, eid);
+  const now = new Date();
   let paper = await s.paper(paperId);
   if (!paper) throw notFound();
   const own = paper.enterpriseUserId === ctx.member.id;
-  const marker = await s.isMarker(paper.examId, ctx.member.id);
-  if (!own && !marker) throw notFound();
-  if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= Date.now()) {
+  const canMark = !own && (await s.isMarker(paper.examId, ctx.member.id));
+  if (!own && !canMark) throw notFound();
+  if (own) {
+    // Every overdue paper of the owner is handed in first: one still open decides what is shown.
+    await closeOverdue(ctx.db, eid, now, ctx.member.id);
+    paper = (await s.paper(paperId)) ?? paper;
+  } else if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime()) {
     paper = (await handIn(ctx.db, eid, paper.id, 'timeout')) ?? paper;
   }
   if (paper.status === PaperStatus.inProgress) throw new ApiError(Code.FORBIDDEN, 'exam.inProgress');
-  const [exam, task, answers, questions, events, who] = await Promise.all([
+  const [exam, task, answers, questions, events, who, papers] = await Promise.all([
     s.exam(paper.examId),
     s.task(paper.taskId),
     s.answers(paper.id),
     s.questions(paper.examId),
     s.screenEvents(paper.id),
     s.member(paper.enterpriseUserId),
+    s.papersOfTask(paper.taskId),
   ]);
   if (!exam || !task) throw notFound();
-  const showAnswers = exam.showAnswers || marker;
+  const withheld = canMark
+    ? null
+    : answersWithheld({
+        rule: exam.answersShown,
+        attempts: exam.attempts,
+        attemptsUsed: papers.length,
+        taskStatus: task.status,
+        endAt: exam.endAt,
+        paperInProgress: papers.some((p) => p.status === PaperStatus.inProgress),
+        now,
+      });
+  const showAnswers = withheld === null;
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   return {
     ...toResult(paper, exam, task, answers, ctx.lang),
     userName: who?.userName ?? '',
     empNo: who?.empNo ?? '',
     showAnswers,
+    answersShown: exam.answersShown,
+    answersWithheld: withheld,
+    answersAt: withheld === 'windowOpen' && exam.endAt ? exam.endAt.toISOString() : null,
+    canMark,
     screenEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
     questions: paperQuestions(paper, questions, ctx.lang).map(({ question, view }) => {
       const a = byQuestion.get(question.id);
+      const gained = a?.score ?? null;
       return {
         ...view,
         answerId: a?.id ?? null,
         answer: a?.answer ?? [],
-        gained: a?.score ?? null,
+        gained: showAnswers || question.questionType === QuestionType.short ? gained : null,
         ...(showAnswers
           ? {
               correctAnswer: correctAnswerOf(question, ctx.lang),

@@ -120,7 +120,8 @@ export async function examTaskView(ctx: ReadCtx, taskId: string): Promise<ExamTa
     intro: ctx.lang === 'en' ? exam.introEn : exam.introZh,
     screenSwitchLimit: exam.screenSwitchLimit,
     shuffleQuestions: exam.shuffleQuestions,
-    showAnswers: exam.showAnswers,
+    showAnswers: exam.answersShown !== 'never',
+    answersShown: exam.answersShown,
     attemptsLeft: exam.attempts > 0 ? Math.max(0, exam.attempts - item.attemptsUsed) : null,
     blockedReason: block ? t(ctx.lang, block) : '',
     typeCounts: Object.fromEntries(

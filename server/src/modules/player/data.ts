@@ -6,6 +6,7 @@
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ExamTaskType } from '@/api/exam-types';
 import type { Interval } from '@/lib/intervals';
 import type { Db } from '../../db/client';
 import {
@@ -314,20 +315,14 @@ export function playerScope(db: Db, enterpriseId: string) {
     },
 
     /** The member's exam task for a course's exam, created on first ask. */
-    async courseExamTask(input: {
-      memberId: string;
-      examId: string;
-      courseId: string;
-      itemId: string;
-      type: number;
-    }): Promise<ExamTaskRow> {
+    /** The member's one task of a course's exam (type 1), created when missing. */
+    async courseExamTask(input: { memberId: string; examId: string; courseId: string; itemId: string }): Promise<ExamTaskRow> {
       const key = memberRows(
         examTasks,
         enterpriseId,
         input.memberId,
         eq(examTasks.examId, input.examId),
         eq(examTasks.courseId, input.courseId),
-        eq(examTasks.type, input.type),
       );
       await db
         .insert(examTasks)
@@ -337,7 +332,7 @@ export function playerScope(db: Db, enterpriseId: string) {
           examId: input.examId,
           courseId: input.courseId,
           itemId: input.itemId,
-          type: input.type,
+          type: ExamTaskType.course,
         })
         .onConflictDoNothing();
       const [row] = await db.select().from(examTasks).where(key);

@@ -8,7 +8,10 @@ import type {
   ResourceCheck,
   ResourceWatchResult,
 } from '@/api/learning-types';
-import { courseItems, courseProgress, courses, exams, projects, resources, studyTasks, watchSessions } from '../../db/schema';
+import type { ExamTaskItem, PaperSession } from '@/api/exam-types';
+import type { PageResult } from '@/api/types';
+import { Code } from '@/api/codes';
+import { courseItems, courseProgress, courses, examTasks, exams, projects, resources, studyTasks, watchSessions } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
 import { dynamicsOf, idOf, open, periodOf, viewer, type Viewer } from './test-support';
 
@@ -252,5 +255,40 @@ describe('exams linked from a course', () => {
     expect((await save(who, { courseId: onboarding, itemId: examPeriod, examId: video })).body.code).toBe(404);
     const paid = await idOf(gw, courses, 'Advanced data analysis');
     expect((await save(who, { courseId: paid, itemId: examPeriod, examId })).body.code).toBe(460);
+  });
+
+  it('gives one task per learner, course and exam whatever type the client sends, with one set of attempts', async () => {
+    // E1004 has no task for the onboarding exam; one attempt makes a multiplied task show.
+    const who = await viewer(gw, 'E1004');
+    const examPeriod = await periodOf(gw, onboarding, 'Onboarding exam');
+    const examId = await idOf(gw, exams, 'Onboarding exam');
+    await gw.database.db.update(exams).set({ attempts: 1 }).where(eq(exams.id, examId));
+    const save = (type: number) =>
+      gw.call<ExamTaskRef>('saveExamTaskByCourseId', { token: who.token, body: { courseId: onboarding, itemId: examPeriod, examId, type } });
+    const types = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const answers = await Promise.all(types.map(save));
+    for (const r of answers) expect(r.body.code).toBe(200);
+    const ids = new Set(answers.map((r) => r.body.data.taskId));
+    expect(ids.size).toBe(1);
+    const [taskId] = [...ids];
+    const rows = await gw.database.db
+      .select({ id: examTasks.id, type: examTasks.type })
+      .from(examTasks)
+      .where(and(eq(examTasks.enterpriseUserId, who.memberId), eq(examTasks.examId, examId)));
+    expect(rows).toEqual([{ id: taskId, type: 1 }]);
+    const centre = await gw.call<PageResult<ExamTaskItem>>('examTaskRecordPage', { token: who.token, body: { pageSize: 100 } });
+    expect(centre.body.data.list.filter((t) => t.examId === examId).map((t) => t.taskId)).toEqual([taskId]);
+
+    // The one attempt used, no type gives another.
+    const started = await gw.call<PaperSession>('examStart', { token: who.token, body: { taskId } });
+    expect(started.body.code).toBe(200);
+    expect((await gw.call('examFinish', { token: who.token, body: { paperId: started.body.data.paperId } })).body.code).toBe(200);
+    for (const type of types) {
+      const again = await save(type);
+      expect(again.body.data.taskId).toBe(taskId);
+      const ok = await gw.call<ExamTaskOk>('getTaskIsOk', { token: who.token, lang: 'en', query: { taskId: again.body.data.taskId } });
+      expect(ok.body.data).toMatchObject({ ok: false, message: 'No attempts left for this exam' });
+    }
+    expect((await gw.call('examStart', { token: who.token, body: { taskId } })).body.code).toBe(Code.FORBIDDEN);
   });
 });

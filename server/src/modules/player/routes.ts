@@ -68,9 +68,10 @@ export const playerRoutes = {
       courseId: id,
       itemId: id,
       examId: id,
-      type: z.number().int().min(1).max(9).default(1),
+      // Accepted as older clients send it (the spec's default 1), and ignored: the gateway decides the type.
+      type: z.number().int().min(1).max(9).optional(),
     }),
-    handle: (ctx, body) => saveExamTaskByCourseId(ctx, body),
+    handle: (ctx, { courseId, itemId, examId }) => saveExamTaskByCourseId(ctx, { courseId, itemId, examId }),
   }),
   getTaskIsOk: authRoute({
     input: z.object({ taskId: id }),

@@ -447,10 +447,13 @@ export async function progressCheckResource(ctx: Ctx, input: WatchInput): Promis
   }
 }
 
-/** `saveExamTaskByCourseId`: the caller's exam task for a course's exam period, created once. */
+/**
+ * `saveExamTaskByCourseId`: the caller's one exam task for a course's exam period, created once.
+ * The task's type is the gateway's (a course's exam); a `type` the client sends changes nothing.
+ */
 export async function saveExamTaskByCourseId(
   ctx: Ctx,
-  body: { courseId: string; itemId: string; examId: string; type: number },
+  body: { courseId: string; itemId: string; examId: string },
 ): Promise<ExamTaskRef> {
   const course = await requireStudy(ctx, body);
   const data = playerScope(ctx.db, ctx.tenant.id);
@@ -464,7 +467,6 @@ export async function saveExamTaskByCourseId(
     examId: body.examId,
     courseId: course.id,
     itemId: period.item.id,
-    type: body.type,
   });
   return { taskId: task.id, examId: task.examId, status: task.status };
 }
