@@ -4,7 +4,8 @@
  * are taken in one order, task row before paper row, so hand-ins, marking and starts never
  * wait on each other in a cycle.
  */
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { ExamStatus } from '@/api/exam-types';
 import type { Db } from '../../db/client';
 import {
   enterpriseUsers,
@@ -52,6 +53,17 @@ function escapeLike(text: string): string {
 
 export function examScope(db: Db, eid: string) {
   const ownTask = (memberId: string, ...more: (SQL | undefined)[]) => memberRows(examTasks, eid, memberId, ...more);
+  /**
+   * The member still sits the exam `examId`: a task of theirs on it, not passed or absent, with an
+   * attempt left and the exam's window open.
+   */
+  const openCandidacy = (memberId: string, examId: SQL) => sql`exists (
+    select 1 from ${examTasks} t
+    join ${exams} e on e.id = t.exam_id and e.enterprise_id = ${eid}
+    where t.enterprise_id = ${eid} and t.enterprise_user_id = ${memberId} and t.exam_id = ${examId}
+      and t.status not in (${ExamStatus.pass}, ${ExamStatus.absent})
+      and (e.end_at is null or e.end_at > now())
+      and (e.attempts = 0 or (select count(*) from ${examPapers} p where p.enterprise_id = ${eid} and p.task_id = t.id) < e.attempts))`;
   const handedIn = (paperTaskId: SQL | typeof examTasks.id) =>
     exists(
       db
@@ -106,12 +118,18 @@ export function examScope(db: Db, eid: string) {
       return out;
     },
 
-    async isMarker(examId: string, memberId: string): Promise<boolean> {
+    /**
+     * Whether the member marks the exam now: `marker`; a marker who still sits it, with an attempt
+     * they may yet take (not passed or absent, attempts left, window open), must finish it first
+     * (`candidate`), or the papers they mark would show them the key; `none` when not a marker.
+     */
+    async markerState(examId: string, memberId: string): Promise<'marker' | 'candidate' | 'none'> {
       const [row] = await db
-        .select({ examId: examMarkers.examId })
+        .select({ candidate: sql<boolean>`${openCandidacy(memberId, sql`${examMarkers.examId}`)}` })
         .from(examMarkers)
         .where(and(eq(examMarkers.enterpriseId, eid), eq(examMarkers.examId, examId), eq(examMarkers.enterpriseUserId, memberId)));
-      return row !== undefined;
+      if (!row) return 'none';
+      return row.candidate ? 'candidate' : 'marker';
     },
 
     // ---- tasks
@@ -461,7 +479,13 @@ export function examScope(db: Db, eid: string) {
       const marked = db
         .select({ examId: examMarkers.examId })
         .from(examMarkers)
-        .where(and(eq(examMarkers.enterpriseId, eid), eq(examMarkers.enterpriseUserId, memberId)));
+        .where(
+          and(
+            eq(examMarkers.enterpriseId, eid),
+            eq(examMarkers.enterpriseUserId, memberId),
+            not(openCandidacy(memberId, sql`${examMarkers.examId}`)),
+          ),
+        );
       const where = and(
         eq(examPapers.enterpriseId, eid),
         inArray(examPapers.examId, marked),

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarkResultOfAnswer, MarkingItem, PaperResult, PaperReview, PaperSession } from '@/api/exam-types';
+import { ExamStatus, type MarkResultOfAnswer, type MarkingItem, type PaperResult, type PaperReview, type PaperSession } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { Code } from '@/api/codes';
-import { enterpriseUsers, examPapers, exams } from '../../db/schema';
+import { enterpriseUsers, examPapers, examTasks, exams } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
 import { as, finish, questionsById, save, signIn, start, taskOf, type Who } from './test-support';
 
@@ -132,8 +132,12 @@ describe('short answers and marking', () => {
     const page = await as<PageResult<MarkingItem>>(gw, liNa, 'examMarkingPage', { body: { status: 2 } });
     expect(page.body.data.list.find((p) => p.paperId === session.paperId)).toMatchObject({ status: 2, score: 60, unmarked: 0 });
 
-    // A second marker corrects the mark: below the pass score, the task fails.
+    // A second marker corrects the mark: below the pass score, the task fails. (Liu Yang also sits
+    // this exam: he marks it once his own attempts are over, here as if he had passed.)
+    const hisTask = and(eq(examTasks.enterpriseUserId, liuYang.memberId), eq(examTasks.examId, session.examId));
+    await gw.database.db.update(examTasks).set({ status: ExamStatus.pass }).where(hisTask);
     const corrected = await mark(liuYang, written, '10');
+    await gw.database.db.update(examTasks).set({ status: ExamStatus.waiting }).where(hisTask);
     expect(corrected.body.data.paper).toMatchObject({ status: 2, score: 54, passed: false, taskStatus: 2 });
     expect(await taskOf(gw, learner, 'General assessment')).toMatchObject({ status: 2, score: 54 });
     // The blank short answer can be marked too (it stays 0 unless a marker says otherwise).
@@ -162,10 +166,18 @@ describe('short answers and marking', () => {
 });
 
 describe('a marker who is also a candidate', () => {
-  // Liu Yang (E1004), an administrator, marks the general assessment and is one of its candidates.
+  // Liu Yang (E1004), an administrator, marks the general assessment (unlimited attempts) and is
+  // one of its candidates: while he may still take it, his colleagues' papers (and their key) are
+  // not his to see; once he has passed, they are, and his own paper never is.
   let own: PaperSession;
   let ownShort: string;
   let ownObjective: string;
+
+  const candidacy = (status: number) =>
+    gw.database.db
+      .update(examTasks)
+      .set({ status })
+      .where(and(eq(examTasks.enterpriseUserId, liuYang.memberId), eq(examTasks.examId, own.examId)));
 
   beforeAll(async () => {
     own = await start(gw, liuYang, (await taskOf(gw, liuYang, 'General assessment')).taskId);
@@ -178,19 +190,43 @@ describe('a marker who is also a candidate', () => {
     ownObjective = review.body.data.questions.find((q) => q.questionType === 1)!.answerId!;
   });
 
-  it('does not find their own papers in their marking queue; the other markers do', async () => {
-    for (const status of [undefined, 1, 2]) {
-      const page = await as<PageResult<MarkingItem>>(gw, liuYang, 'examMarkingPage', { body: { pageSize: 100, status } });
-      expect(page.body.code).toBe(200);
-      if (status !== 1) expect(page.body.data.list.length).toBeGreaterThan(0);
-      expect(page.body.data.list.filter((p) => p.empNo === 'E1004')).toEqual([]);
-      expect(page.body.data.totalCount).toBe(page.body.data.list.length);
+  it('while he may still take the exam, finds none of its papers in his queue and may open none of them', async () => {
+    const page = await as<PageResult<MarkingItem>>(gw, liuYang, 'examMarkingPage', { body: { pageSize: 100 } });
+    expect(page.body.code).toBe(200);
+    expect(page.body.data.list.filter((p) => p.examName === 'General assessment')).toEqual([]);
+    const [colleague] = await gw.database.db
+      .select({ id: examPapers.id })
+      .from(examPapers)
+      .where(and(eq(examPapers.enterpriseUserId, learner.memberId), eq(examPapers.examId, own.examId)));
+    const other = await as<PaperReview>(gw, liuYang, 'examPaperView', { query: { id: colleague!.id } });
+    expect(other.body.code).toBe(Code.NOT_FOUND);
+    const answer = (await as<PaperReview>(gw, liNa, 'examPaperView', { query: { id: colleague!.id } })).body.data.questions.find(
+      (q) => q.questionType === 5,
+    )!.answerId!;
+    expect((await mark(liuYang, answer, '1')).body).toMatchObject({
+      code: Code.FORBIDDEN,
+      msg: 'You also sit this exam: you can mark it once your own attempts are over',
+    });
+  });
+
+  it('does not find his own papers in his marking queue once he may mark; the other markers do', async () => {
+    await candidacy(ExamStatus.pass);
+    try {
+      for (const status of [undefined, 1, 2]) {
+        const page = await as<PageResult<MarkingItem>>(gw, liuYang, 'examMarkingPage', { body: { pageSize: 100, status } });
+        expect(page.body.code).toBe(200);
+        if (status !== 1) expect(page.body.data.list.length).toBeGreaterThan(0);
+        expect(page.body.data.list.filter((p) => p.empNo === 'E1004')).toEqual([]);
+        expect(page.body.data.totalCount).toBe(page.body.data.list.length);
+      }
+    } finally {
+      await candidacy(ExamStatus.waitingMark);
     }
     const liNaPage = await as<PageResult<MarkingItem>>(gw, liNa, 'examMarkingPage', { body: { pageSize: 100 } });
     expect(liNaPage.body.data.list.find((p) => p.paperId === own.paperId)).toMatchObject({ empNo: 'E1004', status: 1 });
   });
 
-  it('never marks their own paper, in either language, and nothing changes', async () => {
+  it('never marks his own paper, in either language, and nothing changes', async () => {
     const en = await mark(liuYang, ownShort, '16');
     expect(en.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'You cannot mark your own paper' });
     const zh = await gw.call('examMarkAnswer', { token: liuYang.token, lang: 'zh', query: { id: ownShort, mark: '16' } });
@@ -204,9 +240,10 @@ describe('a marker who is also a candidate', () => {
     expect((await mark(liNa, ownShort, '16')).body.data.paper).toMatchObject({ status: 2, score: 16 });
   });
 
-  it('gets the answer key only on papers they may mark, not on their own', async () => {
+  it('gets the answer key only on papers he may mark, not on his own', async () => {
     const examId = own.examId;
     await gw.database.db.update(exams).set({ answersShown: 'never' }).where(eq(exams.id, examId));
+    await candidacy(ExamStatus.pass);
     try {
       const mine = (await as<PaperReview>(gw, liuYang, 'examPaperView', { query: { id: own.paperId } })).body.data;
       expect(mine).toMatchObject({ empNo: 'E1004', showAnswers: false, canMark: false });
@@ -224,7 +261,7 @@ describe('a marker who is also a candidate', () => {
       const asLiNa = (await as<PaperReview>(gw, liNa, 'examPaperView', { query: { id: own.paperId } })).body.data;
       expect(asLiNa).toMatchObject({ showAnswers: true, canMark: true });
       expect(asLiNa.questions.every((q) => q.correctAnswer !== undefined)).toBe(true);
-      // And he has it on a colleague's paper that he may mark.
+      // And, his own exam behind him, he has it on a colleague's paper that he may mark.
       const [colleague] = await gw.database.db
         .select({ id: examPapers.id })
         .from(examPapers)
@@ -233,6 +270,7 @@ describe('a marker who is also a candidate', () => {
       expect(other).toMatchObject({ empNo: 'E1003', showAnswers: true, canMark: true });
       expect(other.questions.every((q) => q.correctAnswer !== undefined)).toBe(true);
     } finally {
+      await candidacy(ExamStatus.waitingMark);
       await gw.database.db.update(exams).set({ answersShown: 'afterEachAttempt' }).where(eq(exams.id, examId));
     }
   });

@@ -1,8 +1,9 @@
 /**
  * Marking short answers: the papers of the exams a member marks (exam_markers), and a mark on
- * one answer. Only a marker of the paper's exam may mark, and never their own paper (it is not in
- * their queue either); when every short answer of a paper is marked the paper is marked
- * (status 2) and its task gets pass or fail.
+ * one answer. Only a marker of the paper's exam may mark, never their own paper (it is not in
+ * their queue either), and not while they still sit the exam themselves with an attempt left
+ * (their colleagues' papers would show them the key); when every short answer of a paper is
+ * marked the paper is marked (status 2) and its task gets pass or fail.
  */
 import type { MarkResultOfAnswer, MarkingItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
@@ -44,8 +45,10 @@ export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark
   const found = await s.answerForMarking(input.id);
   if (!found) throw notFound();
   const { paper, question } = found;
-  if (!(await s.isMarker(paper.examId, ctx.member.id))) throw new ApiError(Code.FORBIDDEN, 'exam.notMarker');
+  const marker = await s.markerState(paper.examId, ctx.member.id);
+  if (marker === 'none') throw new ApiError(Code.FORBIDDEN, 'exam.notMarker');
   if (paper.enterpriseUserId === ctx.member.id) throw new ApiError(Code.FORBIDDEN, 'exam.ownPaper');
+  if (marker === 'candidate') throw new ApiError(Code.FORBIDDEN, 'exam.markAfterOwnAttempts');
   if (question.questionType !== QuestionType.short) throw new ApiError(Code.FORBIDDEN, 'exam.shortOnly');
   if (paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= Date.now()) {
     await handIn(ctx.db, eid, paper.id, 'timeout');

@@ -503,7 +503,7 @@ export async function examPaperView(ctx: AuthContext, paperId: string): Promise<
   let paper = await s.paper(paperId);
   if (!paper) throw notFound();
   const own = paper.enterpriseUserId === ctx.member.id;
-  const canMark = !own && (await s.isMarker(paper.examId, ctx.member.id));
+  const canMark = !own && (await s.markerState(paper.examId, ctx.member.id)) === 'marker';
   if (!own && !canMark) throw notFound();
   if (own) {
     // Every overdue paper of the owner is handed in first: one still open decides what is shown.
