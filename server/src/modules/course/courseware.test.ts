@@ -1,10 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { Courseware, CoursewarePreview, CourseResourceItem } from '@/api/learning-types';
 import { mediaFile } from '../../files/media';
+import { localFileStore } from '../../files/store';
 import { createTestApp, signedPathOf, type TestGateway } from '../../testing';
 import { attachmentHeader, contentTypeOf } from './files';
 import { courseId, coursewareOf, fetchRow } from './test-support';
@@ -12,12 +15,18 @@ import { courseId, coursewareOf, fetchRow } from './test-support';
 let gw: TestGateway;
 let token: string;
 let onboarding: string;
+/** The file store, where stamped copies are kept. */
+let store: string;
 beforeAll(async () => {
-  gw = await createTestApp();
+  store = await mkdtemp(join(tmpdir(), 'xt-courseware-'));
+  gw = await createTestApp({ files: localFileStore(store) });
   token = await gw.login('E1001');
   onboarding = await courseId(gw, '新员工入职培训');
 });
-afterAll(() => gw?.close());
+afterAll(async () => {
+  await gw?.close();
+  await rm(store, { recursive: true, force: true });
+});
 
 const diskBytes = async (url: string) => new Uint8Array(await readFile(mediaFile(url)!));
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
