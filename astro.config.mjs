@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { inlineEndpoints } from './scripts/lib/inline-endpoints.mjs';
+import { privateMedia } from './scripts/lib/private-media.mjs';
 import { endpoints } from './src/api/endpoints.ts';
+import { isPublicMedia } from './src/lib/public-media.ts';
 
 export default defineConfig({
   output: 'static',
@@ -14,7 +16,8 @@ export default defineConfig({
     defaultLocale: 'zh',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
+  // Course media stay out of dist/: the gateway serves them only through signed URLs.
+  integrations: [react(), privateMedia(isPublicMedia)],
   vite: {
     plugins: [tailwindcss(), inlineEndpoints(endpoints)],
     build: {

@@ -50,6 +50,17 @@ describe('deploy/nginx.conf', () => {
   });
 });
 
+describe('media in the nginx sample', () => {
+  it('sends course media to the gateway and serves only the public pictures from the build', () => {
+    expect(sample).toMatch(/location \^~ \/media\/ \{\s+proxy_pass http:\/\/xuetang_gateway;[^}]*proxy_set_header Host \$host;/);
+    for (const folder of ['/media/demo/covers/', '/media/demo/home/']) {
+      expect(sample).toMatch(new RegExp(`location \\^~ ${folder.replace(/\//g, '\\/')} \\{[^}]*try_files \\$uri =404;`));
+    }
+    // No other location serves /media/ from the build.
+    expect([...sample.matchAll(/location [^{]*\/media\//g)]).toHaveLength(3);
+  });
+});
+
 describe('security headers of the nginx sample', () => {
   /** The body of each `location` block that serves files from the build. */
   const siteLocations = [...sample.matchAll(/location (?:~ \S+|\/) \{([^}]*)\}/g)].map((m) => m[1]!);

@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { localizePath, locales, routes, type RouteEntry } from '@/i18n/routes';
+import { PUBLIC_MEDIA_FOLDERS } from '@/lib/public-media';
 import { PERMISSIONS_POLICY, REFERRER_POLICY } from '../src/security';
 
 export interface NginxOptions {
@@ -86,7 +87,8 @@ export function renderNginxConf(options: NginxOptions = defaultNginxOptions): st
 # - a parameterised route (/knowledge/course/123) is served by its shell (/knowledge/course/index.html);
 # - an unknown path gets the 404 page of its language, with status 404;
 # - the cookie lang=en sends a path without /en to the /en path (not the gateway, build assets or files);
-# - ${prefix}/ is proxied to the gateway;
+# - ${prefix}/ is proxied to the gateway, and so are /files/ and /media/ (course media, answered only
+#   to signed URLs) but for the public pictures under ${PUBLIC_MEDIA_FOLDERS.join(' and ')};
 # - the gateway prefix is written into the pages' <meta name="xt-gateway"> (sub_filter), so a
 #   build made for /gateway works under another prefix;
 # - the security headers: nosniff, referrer, permissions and opener policies, HSTS over https only,
@@ -146,10 +148,29 @@ server {
         client_max_body_size 6m;
     }
 
-    # Uploaded files (avatars, …), served read-only by the gateway.
+    # Uploaded files (avatars, …), served read-only by the gateway to their company's hosts.
     location ^~ /files/ {
         proxy_pass http://xuetang_gateway;
         proxy_set_header Host $host;
+    }
+
+${PUBLIC_MEDIA_FOLDERS.map(
+  (folder) => `    # Public pictures (covers, banners), from the build.
+    location ^~ ${folder} {
+${block(commonHeaders, '        ')}
+        add_header Cache-Control "public, max-age=3600";
+        try_files $uri =404;
+    }
+`,
+).join('\n')}
+    # Course media: only through the gateway, which answers signed URLs alone (the build has none).
+    location ^~ /media/ {
+        proxy_pass http://xuetang_gateway;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
     }
 
     location ^~ /_astro/ {

@@ -8,10 +8,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code, LANG_HEADER } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
+import { isPublicMedia } from '@/lib/public-media';
 import { isDatabaseUnavailable, type Db } from './db/client';
 import { compressSite } from './compress';
 import { ApiError, send, sendError } from './envelope';
+import { MEDIA_PATH } from './files/media';
 import { FILES_PATH, serveFiles } from './files/serve';
+import { serveMedia } from './files/signed-media';
 import { localFileStore, type FileStore } from './files/store';
 import { langOf, t, type MessageKey } from './i18n';
 import { accountRoutes } from './modules/account/routes';
@@ -149,14 +152,18 @@ export function createApp(options: AppOptions): Hono {
     }),
   };
   app.use(`${prefix}/*`, (c, next) => bodyLimits[uploadPaths.has(c.req.path) ? 'upload' : 'json'](c, next));
-  if (options.distDir) app.use('*', compressSite((path) => inGateway(path) || path.startsWith(`${FILES_PATH}/`)));
+  // Signed answers differ by query (a playlist by its signatures): never compressed into the per-path cache.
+  const signedPath = (path: string) => path.startsWith(`${FILES_PATH}/`) || (path.startsWith(MEDIA_PATH) && !isPublicMedia(path));
+  if (options.distDir) app.use('*', compressSite((path) => inGateway(path) || signedPath(path)));
 
   const files = options.files ?? localFileStore(resolve(process.env.DATA_DIR ?? 'data', 'files'));
   app.use(`${prefix}/*`, async (c, next) => {
     c.set('files', files);
     await next();
   });
-  app.get(`${FILES_PATH}/*`, serveFiles(files));
+  app.get(`${FILES_PATH}/*`, serveFiles(files, options.db));
+  // Course media only through signed URLs; public pictures go on to the built site.
+  app.get(`${MEDIA_PATH}*`, serveMedia(options.db));
 
   registerEndpoints(app, routeTable, {
     db: options.db,

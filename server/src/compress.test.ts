@@ -14,7 +14,7 @@ const files: Record<string, string> = {
   'index.html': html,
   '_astro/app.Cx1.js': script,
   '_astro/tiny.Cx2.js': 'export {};\n',
-  'media/clip.mp4': 'x'.repeat(4000),
+  'video/clip.mp4': 'x'.repeat(4000),
 };
 
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('gzip for the built site', () => {
       ['/_astro/app.Cx1.js', 'br'],
       ['/_astro/app.Cx1.js', 'gzip;q=0, br'],
       ['/_astro/tiny.Cx2.js', 'gzip'],
-      ['/media/clip.mp4', 'gzip'],
+      ['/video/clip.mp4', 'gzip'],
     ] as const) {
       const res = await get(path, encoding);
       expect(res.status, path).toBe(200);

@@ -141,3 +141,18 @@ export function testGatewayOn(database: Database, options: Partial<Omit<AppOptio
   };
   return { app, database, prefix, sessions, jobs, call, login, close };
 }
+
+/**
+ * The path a signed media URL opens (`/media/…` or `/files/…`), or undefined when it does not
+ * carry an enterprise, an expiry and a signature.
+ *
+ * @example signedPathOf('/media/demo/clip.mp4?eid=…&exp=…&sig=…') → '/media/demo/clip.mp4'
+ */
+export function signedPathOf(url: string): string | undefined {
+  const parsed = new URL(url, 'http://site.invalid');
+  const q = parsed.searchParams;
+  if (parsed.origin !== 'http://site.invalid' || !q.get('eid') || !/^\d+$/.test(q.get('exp') ?? '') || !/^[0-9a-f]{64}$/.test(q.get('sig') ?? '')) {
+    return undefined;
+  }
+  return decodeURI(parsed.pathname);
+}

@@ -1,8 +1,8 @@
 /**
  * The player as a learner uses it: a video played to the end (at double speed) completes its
  * period in the gateway's own count and records a study dynamic; a partly played video resumes where it stopped; a PDF is
- * drawn page by page; audio plays and reports; a text document shows its text; an anonymous
- * visitor is asked to sign in.
+ * drawn page by page; audio plays and reports; a text document shows its text; the period's
+ * media come only through signed URLs; an anonymous visitor is asked to sign in.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { endpoints } from '../../src/api/endpoints';
@@ -132,6 +132,34 @@ test('where the browser cannot play HLS itself, hls.js is loaded and plays the s
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
   // Media source extensions, not the file itself.
   expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+});
+
+test('a period plays through its signed URLs; the same file without its signature is refused', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const media: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/media/demo/welcome')) media.push(r.url());
+  });
+  await signIn(page, 'E1002');
+  const id = await courseId(page, ONBOARDING);
+  await page.goto(`/watch/course?courseId=${id}`);
+  await expect(page.getByRole('heading', { name: '欢迎视频', level: 1 })).toBeVisible();
+  await play(page, 'video');
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // Every request for the period's media carried its company, expiry and signature.
+  expect(media.length).toBeGreaterThan(0);
+  for (const url of media) expect(new URL(url).searchParams.get('sig'), url).toMatch(/^[0-9a-f]{64}$/);
+  const signed = media[0]!;
+  const bare = new URL(signed);
+  bare.search = '';
+  // The signed URL opens in the browser; without its signature, or on the other company's host, it does not.
+  expect((await page.request.get(signed)).status()).toBe(200);
+  expect((await page.goto(bare.href))?.status()).toBe(403);
+  expect((await page.goto(`${baseURL}/media/demo/welcome.mp4`))?.status()).toBe(403);
+  const otherHost = new URL(signed);
+  otherHost.hostname = '127.0.0.1';
+  expect((await page.request.get(otherHost.href)).status()).toBe(403);
 });
 
 test('the culture handbook is drawn page by page', async ({ page }) => {

@@ -63,6 +63,16 @@ describe('s3FileStore against a loopback bucket', () => {
     expect(s3.log.every((line) => !line.endsWith(' 403'))).toBe(true);
   });
 
+  it('answers the whole object, saying no range, when the service ignores Range', async () => {
+    const store = s3FileStore({ ...credentials, endpoint: s3.endpoint });
+    await store.put('ent1/Range_1.pdf', new TextEncoder().encode('0123456789'));
+    const file = await store.get('ent1/Range_1.pdf', { start: 2, end: 4 });
+    expect(file?.range).toBeUndefined();
+    expect(file?.size).toBe(10);
+    expect(await new Response(file!.body).text()).toBe('0123456789');
+    expect(s3.log.every((line) => !line.endsWith(' 403'))).toBe(true);
+  });
+
   it('refuses keys that could climb out, without a request', async () => {
     const store = s3FileStore({ ...credentials, endpoint: s3.endpoint });
     const before = s3.log.length;

@@ -7,7 +7,7 @@
  * Chosen by `S3_BUCKET` (see {@link s3OptionsFromEnv}); the local folder store stays the default.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { isFileKey, type FileStore, type StoredFile } from './store';
+import { isFileKey, type ByteRange, type FileStore, type StoredFile } from './store';
 
 export interface S3Options {
   /** e.g. `https://s3.eu-central-1.amazonaws.com` or `http://127.0.0.1:9000` */
@@ -100,10 +100,11 @@ export function s3FileStore(options: S3Options): FileStore {
   const base = options.endpoint.replace(/\/+$/, '');
   const prefix = options.prefix ?? '';
 
-  const request = async (method: string, key: string, body?: Uint8Array): Promise<Response> => {
+  const request = async (method: string, key: string, body?: Uint8Array, range?: ByteRange): Promise<Response> => {
     if (!isFileKey(key)) throw new Error(`Invalid file key "${key}"`);
     const url = `${base}/${encodePath(options.bucket)}/${encodePath(prefix + key)}`;
     const extra: Record<string, string> = body ? { 'content-length': String(body.byteLength) } : {};
+    if (range) extra.range = `bytes=${range.start}-${range.end}`;
     const headers = signV4({
       method,
       url,
@@ -122,23 +123,35 @@ export function s3FileStore(options: S3Options): FileStore {
     throw new Error(`S3 ${what} failed: ${res.status} ${text.slice(0, 200)}`);
   };
 
-  return {
+  const store: FileStore = {
     async put(key, data) {
       const res = await request('PUT', key, data);
       if (!res.ok) await fail(`PUT ${key}`, res);
       await res.arrayBuffer();
     },
 
-    async get(key): Promise<StoredFile | undefined> {
+    async get(key, range): Promise<StoredFile | undefined> {
       if (!isFileKey(key)) return undefined;
-      const res = await request('GET', key);
+      const res = await request('GET', key, undefined, range);
       if (res.status === 404) {
         await res.arrayBuffer();
         return undefined;
       }
+      // A range past the end: the whole file instead, which the caller answers as it sees fit.
+      if (res.status === 416 && range) {
+        await res.arrayBuffer();
+        return store.get(key);
+      }
       if (!res.ok || !res.body) return fail(`GET ${key}`, res);
-      const size = Number(res.headers.get('content-length') ?? 0);
       const modified = new Date(res.headers.get('last-modified') ?? Date.now());
+      const part = res.status === 206 ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get('content-range') ?? '') : null;
+      if (res.status === 206 && !part) return fail(`GET ${key} (range)`, res);
+      if (part) {
+        const body = res.body as ReadableStream<Uint8Array>;
+        return { body, size: Number(part[3]), modified, range: { start: Number(part[1]), end: Number(part[2]) } };
+      }
+      // A store that ignores Range answers the whole file.
+      const size = Number(res.headers.get('content-length') ?? 0);
       return { body: res.body as ReadableStream<Uint8Array>, size, modified };
     },
 
@@ -158,6 +171,7 @@ export function s3FileStore(options: S3Options): FileStore {
       await res.arrayBuffer().catch(() => undefined);
     },
   };
+  return store;
 }
 
 /**

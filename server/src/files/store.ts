@@ -18,9 +18,19 @@ export function isFileKey(key: string): boolean {
   return /^[\w-]{1,64}\/[\w-]{1,64}\.[a-z0-9]{1,8}$/.test(key);
 }
 
+/** Bytes `start` to `end` of a file, both included (as in an HTTP `Range`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface StoredFile {
+  /** The file's bytes, or only those of {@link range} when it is set. */
   body: ReadableStream<Uint8Array>;
+  /** Size of the whole file. */
   size: number;
+  /** The part the body holds, when a part was asked for and the store could read just that. */
+  range?: ByteRange;
   /** When the file was written; for `Last-Modified`. */
   modified: Date;
 }
@@ -28,8 +38,11 @@ export interface StoredFile {
 export interface FileStore {
   /** Writes a file (replacing one with the same key). */
   put(key: string, data: Uint8Array): Promise<void>;
-  /** The file's content, or undefined when the key holds none. */
-  get(key: string): Promise<StoredFile | undefined>;
+  /**
+   * The file's content, or undefined when the key holds none. With `range` (within the file) a
+   * store may answer just that part, saying so in the answer's `range`.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
@@ -64,12 +77,13 @@ export function localFileStore(folder: string): FileStore {
       await rename(partial, path);
     },
 
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       const stats = path ? await statOf(path) : undefined;
       if (!path || !stats) return undefined;
-      const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-      return { body, size: stats.size, modified: stats.mtime };
+      const part = range && range.start <= range.end && range.end < stats.size ? range : undefined;
+      const body = Readable.toWeb(createReadStream(path, part)) as ReadableStream<Uint8Array>;
+      return { body, size: stats.size, modified: stats.mtime, ...(part ? { range: part } : {}) };
     },
 
     async exists(key) {

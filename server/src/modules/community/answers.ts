@@ -10,7 +10,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../data/paging';
 import type { AnswerRow } from './data';
-import { checkedContent, checkedImages, notYours, postNotFound, readerOf, scopeOf } from './posts';
+import { checkedContent, checkedImages, notYours, postNotFound, readerOf, scopeOf, shownImages } from './posts';
 
 export const answerNotFound = () => new ApiError(Code.NOT_FOUND, 'community.answerNotFound');
 
@@ -38,7 +38,9 @@ export async function answerPage(ctx: PublicContext, body: Paging & { postId: st
   const viewerId = reader.member?.id;
   const { rows, total } = await scope.answerPage(viewerId, post.id, post.acceptedAnswerId, offsetOf(body), body.pageSize);
   return pageResult(
-    rows.map((row) => toAnswer(row, post.acceptedAnswerId, viewerId)),
+    await Promise.all(
+      rows.map(async (row) => ({ ...toAnswer(row, post.acceptedAnswerId, viewerId), images: await shownImages(reader, row.images) })),
+    ),
     body,
     total,
   );
@@ -56,7 +58,7 @@ async function question(ctx: AuthContext, postId: string) {
 async function answerOf(ctx: AuthContext, acceptedId: string | null, id: string): Promise<AnswerItem> {
   const row = await scopeOf(ctx).answer(ctx.member.id, id);
   if (!row) throw answerNotFound();
-  return toAnswer(row, acceptedId, ctx.member.id);
+  return { ...toAnswer(row, acceptedId, ctx.member.id), images: await shownImages(ctx, row.images) };
 }
 
 export async function answerSave(ctx: AuthContext, body: AnswerSaveBody): Promise<AnswerItem> {

@@ -9,7 +9,7 @@ import type { EndpointName } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
 import { collections, comments, communityAnswers, likes } from '../../db/schema';
 import { localFileStore } from '../../files/store';
-import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_TWO, signedPathOf, type TestGateway } from '../../testing';
 import { anon, as, dataOf, ok, postId, refusal, signIn, uploadPicture, type Who } from './test-support';
 
 let gw: TestGateway;
@@ -75,7 +75,8 @@ describe('reading without a session', () => {
     const id = await postId(gw, NOTES);
     const first = await dataOf(view(id));
     expect(first).toMatchObject({ title: NOTES, kind: 1, mine: false, canDelete: false, admired: false, author: { userName: '张伟' } });
-    expect(first.images).toEqual(['/media/demo/guide-1.jpg', '/media/demo/guide-2.jpg']);
+    // The demo's pictures go out signed for the company, as a period's files do.
+    expect(first.images.map(signedPathOf)).toEqual(['/media/demo/guide-1.jpg', '/media/demo/guide-2.jpg']);
     expect(first.content).toContain('\n\n第一周');
     expect((await dataOf(view(id))).viewCount).toBe(first.viewCount + 1);
 
@@ -178,7 +179,8 @@ describe('writing posts', () => {
     const edited = await dataOf(
       save(who.E1001!, { id, kind: 1, title: `${NOTES}（更新）`, content: '更新后的正文', images: ['/media/demo/guide-2.jpg'] }),
     );
-    expect(edited).toMatchObject({ id, title: `${NOTES}（更新）`, content: '更新后的正文', images: ['/media/demo/guide-2.jpg'] });
+    expect(edited).toMatchObject({ id, title: `${NOTES}（更新）`, content: '更新后的正文' });
+    expect(edited.images.map(signedPathOf)).toEqual(['/media/demo/guide-2.jpg']);
     expect(edited.updatedAt > edited.createdAt).toBe(true);
     expect((await refusal(save(who.E1001!, { id, kind: 2, title: '改类型', content: '' })))[0]).toBe(Code.INVALID);
     expect(await refusal(save(who.E1002!, { id, kind: 1, title: '别人的', content: '正文' }))).toEqual([

@@ -20,6 +20,8 @@ import type { PageResult } from '@/api/types';
 import type { Enterprise, Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import { FILES_PATH } from '../../files/serve';
+import { MEDIA_PATH } from '../../files/media';
+import { signedUrl, unsignedUrl } from '../../files/signed-media';
 import { isFileKey } from '../../files/store';
 import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
@@ -43,6 +45,15 @@ export async function readerOf(ctx: PublicContext): Promise<Reader> {
 
 export function scopeOf(ctx: Reader) {
   return communityScope(ctx.db, ctx.tenant.id);
+}
+
+/**
+ * Pictures as the reader gets them: the demo's pictures under `/media/…` (files that periods of
+ * courses may show too) signed for the reader's company, uploaded ones (`/files/…`, served to the
+ * company's own hosts) as they are.
+ */
+export function shownImages(reader: Reader, images: readonly string[]): Promise<string[]> {
+  return Promise.all(images.map((url) => (url.startsWith(MEDIA_PATH) ? signedUrl(reader.db, reader.tenant.id, url) : url)));
 }
 
 export const postNotFound = () => new ApiError(Code.NOT_FOUND, 'community.notFound');
@@ -74,7 +85,8 @@ function checkedTitle(raw: string): string {
  * (`kept`, the demo's pictures among them). Repeats count once.
  */
 export async function checkedImages(ctx: AuthContext, images: string[], kept: readonly string[] = []): Promise<string[]> {
-  const unique = [...new Set(images.map((url) => url.trim()))];
+  // A kept picture comes back as it was shown, signed.
+  const unique = [...new Set(images.map((url) => unsignedUrl(url.trim())))];
   if (unique.length > POST_IMAGES_MAX) throw new ApiError(Code.INVALID, 'community.tooManyImages', null, { max: POST_IMAGES_MAX });
   const prefix = `${FILES_PATH}/${ctx.tenant.id}/`;
   for (const url of unique) {
@@ -139,7 +151,7 @@ export async function postPage(ctx: PublicContext, body: Paging & Omit<PostPageB
     body.pageSize,
   );
   return pageResult(
-    rows.map((row) => toItem(row, viewerId)),
+    await Promise.all(rows.map(async (row) => ({ ...toItem(row, viewerId), images: await shownImages(reader, row.images) }))),
     body,
     total,
   );
@@ -149,7 +161,7 @@ export async function postPage(ctx: PublicContext, body: Paging & Omit<PostPageB
 export async function postDetail(reader: Reader, id: string): Promise<PostDetail> {
   const row = await scopeOf(reader).post(reader.member?.id, id);
   if (!row) throw postNotFound();
-  return toDetail(row, reader.member);
+  return { ...toDetail(row, reader.member), images: await shownImages(reader, row.images) };
 }
 
 /** Opens a post: counts the view and answers it whole. */

@@ -1,23 +1,32 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { Courseware, CoursewarePreview, CourseResourceItem } from '@/api/learning-types';
 import { mediaFile } from '../../files/media';
-import { createTestApp, type TestGateway } from '../../testing';
+import { localFileStore } from '../../files/store';
+import { createTestApp, signedPathOf, type TestGateway } from '../../testing';
 import { attachmentHeader, contentTypeOf } from './files';
 import { courseId, coursewareOf, fetchRow } from './test-support';
 
 let gw: TestGateway;
 let token: string;
 let onboarding: string;
+/** The file store, where stamped copies are kept. */
+let store: string;
 beforeAll(async () => {
-  gw = await createTestApp();
+  store = await mkdtemp(join(tmpdir(), 'xt-courseware-'));
+  gw = await createTestApp({ files: localFileStore(store) });
   token = await gw.login('E1001');
   onboarding = await courseId(gw, '新员工入职培训');
 });
-afterAll(() => gw?.close());
+afterAll(async () => {
+  await gw?.close();
+  await rm(store, { recursive: true, force: true });
+});
 
 const diskBytes = async (url: string) => new Uint8Array(await readFile(mediaFile(url)!));
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
@@ -158,7 +167,8 @@ describe('watermarked download', () => {
 describe('preview', () => {
   it('gives the URL of a PDF and paragraphs of text and spreadsheets', async () => {
     const pdf = await coursewareOf(gw, onboarding, '企业文化手册.pdf');
-    expect(await preview({ id: pdf.id })).toEqual({ kind: 'pdf', url: pdf.resource.url, fileName: '企业文化手册.pdf', paragraphs: [] });
+    const shown = await preview({ id: pdf.id });
+    expect({ ...shown, url: signedPathOf(shown.url) }).toEqual({ kind: 'pdf', url: pdf.resource.url, fileName: '企业文化手册.pdf', paragraphs: [] });
 
     const txt = await coursewareOf(gw, onboarding, '报到须知.txt');
     const text = await preview({ id: txt.id });
@@ -197,9 +207,11 @@ describe('preview', () => {
     expect((await preview({ resourceId: video!.resourceId! })).kind).toBe('video');
     expect((await preview({ resourceId: handbook!.resourceId!, courseId: onboarding })).kind).toBe('pdf');
     const sound = await preview({ resourceId: audio!.resourceId! });
-    expect(sound).toMatchObject({ kind: 'audio', url: '/media/demo/company.m4a' });
+    expect(sound.kind).toBe('audio');
+    expect(signedPathOf(sound.url)).toBe('/media/demo/company.m4a');
     const picture = await preview({ resourceId: image!.resourceId! });
-    expect(picture).toMatchObject({ kind: 'image', url: '/media/demo/floor-plan.png' });
+    expect(picture.kind).toBe('image');
+    expect(signedPathOf(picture.url)).toBe('/media/demo/floor-plan.png');
     const txt = tree[1]!.subTrainingProgress.find((p) => p.fileName === '报到须知.txt')!;
     expect((await preview({ resourceId: txt.resourceId! })).paragraphs.length).toBeGreaterThan(0);
   });

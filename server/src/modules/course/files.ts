@@ -14,44 +14,12 @@ import ExcelJS from 'exceljs';
 import type { CoursewarePreview } from '@/api/learning-types';
 import { fileExtension } from '@/lib/doc-kind';
 import { mediaFile } from '../../files/media';
+import { contentTypeOf } from '../../files/types';
 import type { FileStore } from '../../files/store';
 import { isFileKey } from '../../files/store';
 import type { ResourceRow } from './data';
 
-/** Content types of downloads, by extension. */
-const contentTypes: Record<string, string> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip',
-  rar: 'application/vnd.rar',
-  '7z': 'application/x-7z-compressed',
-  mp4: 'video/mp4',
-  m4a: 'audio/mp4',
-  mp3: 'audio/mpeg',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-/**
- * The content type of a file name, `application/octet-stream` when unknown.
- *
- * @example contentTypeOf('企业文化手册.pdf') → 'application/pdf'
- */
-export function contentTypeOf(fileName: string): string {
-  return contentTypes[fileExtension(fileName)] ?? 'application/octet-stream';
-}
+export { contentTypeOf };
 
 /**
  * A `Content-Disposition` value that keeps a non-ASCII file name (RFC 6266 / RFC 5987).

@@ -1,4 +1,5 @@
 /** The course module's logic: catalogue, detail, tree, comments, likes, ratings, collections, courseware. */
+import { createHash } from 'node:crypto';
 import { Code } from '@/api/codes';
 import type {
   AdmireResult,
@@ -16,8 +17,10 @@ import type {
 } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
+import { FILES_PATH } from '../../files/serve';
+import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext } from '../../routing';
-import { accessError, courseAccess, type CourseAccess } from './access';
+import { accessError, courseAccess, type CourseAccess, type CourseRow } from './access';
 import { isUuid } from '../../db/access';
 import { courseCards, sharedCards, toLearningStatus } from './cards';
 import { catalogue } from './catalogue-cache';
@@ -387,30 +390,41 @@ export async function coursewareList(ctx: AuthContext, courseId: string): Promis
   );
 }
 
-/** A courseware of a course the caller may watch, with its resource. */
+/** A courseware of a course the caller may watch, with its resource and that course. */
 async function watchableCourseware(ctx: AuthContext, id: string) {
   const courseware = await dataOf(ctx).courseware(id);
   if (!courseware) throw notFound();
-  await watchableCourse(ctx, courseware.courseId);
-  return courseware;
+  const { course } = await watchableCourse(ctx, courseware.courseId);
+  return { ...courseware, course: course! };
 }
 
 /**
  * A resource used by a course the caller may watch (`courseId` when given, else any course that
- * uses it); the refusal of the most open such course otherwise.
+ * uses it), with that course; the refusal of the most open such course otherwise. Of several
+ * courses the caller may watch, one with the watermark on wins, so that a stamped file stays stamped.
  */
-async function watchableResource(ctx: AuthContext, resourceId: string, courseId?: string): Promise<ResourceRow> {
+async function watchableResource(
+  ctx: AuthContext,
+  resourceId: string,
+  courseId?: string,
+): Promise<{ resource: ResourceRow; course: CourseRow }> {
   const data = dataOf(ctx);
   const resource = await data.resource(resourceId);
   if (!resource) throw notFound();
   const using = await data.coursesUsing(resourceId);
   const courseIds = courseId ? using.filter((id) => id === courseId) : using;
   let refusal: ApiError | undefined;
+  let allowed: CourseRow | undefined;
   for (const courseId of courseIds) {
     const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, courseId);
-    if (access.allowed) return resource;
-    refusal ??= accessError(access);
+    if (access.allowed && access.course) {
+      if (!allowed || (access.course.watermark && !allowed.watermark)) allowed = access.course;
+      if (allowed.watermark) break;
+    } else {
+      refusal ??= accessError(access);
+    }
   }
+  if (allowed) return { resource, course: allowed };
   throw refusal ?? notFound();
 }
 
@@ -420,18 +434,75 @@ async function fileOf(ctx: AuthContext, resource: ResourceRow): Promise<OpenedFi
   return file;
 }
 
-async function download(ctx: AuthContext, resource: ResourceRow): Promise<Response> {
+/** Whether the caller gets a resource's file only as a copy stamped with their name: a PDF of a course with the watermark on. */
+function stampedOnly(course: Pick<CourseRow, 'watermark'>, resource: ResourceRow, lang: AuthContext['lang']): boolean {
+  return course.watermark && previewKindOf(downloadNameOf(resource, lang), resource.resourceType) === 'pdf';
+}
+
+/**
+ * The caller's stamped copy of a PDF resource, kept in the file store under the company's own
+ * folder (one per resource, viewer, stamp and original), made on first use: its key.
+ */
+async function stampedCopy(ctx: AuthContext, resource: ResourceRow): Promise<string> {
+  const files = ctx.c.get('files');
+  const original = await fileOf(ctx, resource);
+  const stamp = `${ctx.member.userName} ${ctx.member.empNo}`;
+  const name = createHash('sha256')
+    .update([resource.id, fileUrlOf(resource), String(original.size), ctx.member.id, stamp].join('\u0000'))
+    .digest('base64url')
+    .slice(0, 40);
+  const key = `${ctx.tenant.id}/wm-${name}.pdf`;
+  if (await files.exists(key)) {
+    await original.stream().cancel();
+    return key;
+  }
+  await files.put(key, await watermarkPdf(await original.bytes(), stamp));
+  return key;
+}
+
+/**
+ * The URL the caller may open a resource's file at (`url`, one of the resource's own): signed
+ * for the caller's company, for `seconds` (long enough to play a medium to its end by default),
+ * and for a PDF of a watermarked course the caller's stamped copy instead. Call it only after
+ * the caller's access to `course` was checked.
+ */
+export async function viewerFileUrl(
+  ctx: AuthContext,
+  course: Pick<CourseRow, 'watermark'>,
+  resource: ResourceRow,
+  url: string,
+  seconds?: number,
+): Promise<string> {
+  const eid = ctx.tenant.id;
+  if (stampedOnly(course, resource, ctx.lang)) {
+    return signedUrl(ctx.db, eid, `${FILES_PATH}/${await stampedCopy(ctx, resource)}`);
+  }
+  const timed = resource.resourceType === 2 || resource.resourceType === 3;
+  return signedUrl(ctx.db, eid, url, seconds ?? (timed ? playSeconds(resource.duration) : MEDIA_URL_SECONDS));
+}
+
+/** The file as the caller may have it: the stamped copy for a watermarked course's PDF, else the original. */
+async function download(ctx: AuthContext, course: CourseRow, resource: ResourceRow): Promise<Response> {
+  const fileName = downloadNameOf(resource, ctx.lang);
+  if (stampedOnly(course, resource, ctx.lang)) return stampedDownload(ctx, resource, fileName);
   const file = await fileOf(ctx, resource);
-  return downloadResponse(file.stream(), file.size, downloadNameOf(resource, ctx.lang));
+  return downloadResponse(file.stream(), file.size, fileName);
+}
+
+async function stampedDownload(ctx: AuthContext, resource: ResourceRow, fileName: string): Promise<Response> {
+  const stored = await ctx.c.get('files').get(await stampedCopy(ctx, resource));
+  if (!stored) throw notFound();
+  return downloadResponse(stored.body, stored.size, fileName);
 }
 
 export async function coursewareDownload(ctx: AuthContext, id: string): Promise<Response> {
-  const { resource } = await watchableCourseware(ctx, id);
-  return download(ctx, resource);
+  const { resource, course } = await watchableCourseware(ctx, id);
+  return download(ctx, course, resource);
 }
 
 export async function resourceDownload(ctx: AuthContext, resourceId: string, courseId?: string): Promise<Response> {
-  return download(ctx, await watchableResource(ctx, resourceId, courseId));
+  const { resource, course } = await watchableResource(ctx, resourceId, courseId);
+  return download(ctx, course, resource);
 }
 
 export async function coursewareWatermarkDownload(ctx: AuthContext, id: string): Promise<Response> {
@@ -440,28 +511,27 @@ export async function coursewareWatermarkDownload(ctx: AuthContext, id: string):
   if (previewKindOf(fileName, resource.resourceType) !== 'pdf') {
     throw new ApiError(Code.INVALID, 'learning.watermarkPdfOnly');
   }
-  const original = await (await fileOf(ctx, resource)).bytes();
-  const stamped = await watermarkPdf(original, `${ctx.member.userName} ${ctx.member.empNo}`);
-  return downloadResponse(stamped, stamped.byteLength, fileName);
+  return stampedDownload(ctx, resource, fileName);
 }
 
 export async function coursewarePreview(
   ctx: AuthContext,
   input: { id?: string; resourceId?: string; courseId?: string },
 ): Promise<CoursewarePreview> {
-  let resource: ResourceRow;
-  if (input.id) resource = (await watchableCourseware(ctx, input.id)).resource;
-  else if (input.resourceId) resource = await watchableResource(ctx, input.resourceId, input.courseId);
+  let found: { resource: ResourceRow; course: CourseRow };
+  if (input.id) found = await watchableCourseware(ctx, input.id);
+  else if (input.resourceId) found = await watchableResource(ctx, input.resourceId, input.courseId);
   else throw new ApiError(Code.INVALID, 'invalid.missing', null, { field: 'id' });
+  const { resource, course } = found;
 
   const fileName = downloadNameOf(resource, ctx.lang);
   const kind = previewKindOf(fileName, resource.resourceType);
-  const url = fileUrlOf(resource);
   if (kind === 'text' || kind === 'sheet') {
     const bytes = await (await fileOf(ctx, resource)).bytes();
     const paragraphs = kind === 'text' ? textParagraphs(bytes) : await sheetParagraphs(bytes);
     return { kind: 'text', url: '', fileName, paragraphs };
   }
   if (kind === 'none') return { kind, url: '', fileName, paragraphs: [] };
-  return { kind, url: kind === 'video' && resource.url ? resource.url : url, fileName, paragraphs: [] };
+  const url = kind === 'video' && resource.url ? resource.url : fileUrlOf(resource);
+  return { kind, url: await viewerFileUrl(ctx, course, resource, url), fileName, paragraphs: [] };
 }

@@ -4,47 +4,16 @@
  * database, so a browser can open it in a new window without a token, for five minutes, on
  * its own company's site only.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import { endpoints } from '@/api/endpoints';
 import type { DownloadUrl } from '@/api/learning-types';
-import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
 import { ApiError } from '../../envelope';
+import { isFresh, signatureMatches, signParts } from '../../files/signing';
 import type { AuthContext, PublicContext } from '../../routing';
 import { dataScope } from './data';
 
 /** How long a download URL works. */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
-
-const SECRET_NAME = 'export-download-key';
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
-async function loadSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('The download key could not be stored');
-  return Buffer.from(row.value);
-}
-
-/** The key of download signatures, shared by every replica through the database. */
-function downloadKey(db: Db): Promise<Buffer> {
-  let key = secrets.get(db);
-  if (!key) {
-    key = loadSecret(db);
-    key.catch(() => secrets.delete(db));
-    secrets.set(db, key);
-  }
-  return key;
-}
-
-async function signature(db: Db, enterpriseId: string, id: string, exp: string): Promise<Buffer> {
-  return createHmac('sha256', await downloadKey(db)).update(`${enterpriseId}\u0000${id}\u0000${exp}`).digest();
-}
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'data.exportNotFound');
 
@@ -56,7 +25,7 @@ export async function exportRecordDownloadUrl(ctx: AuthContext, id: string): Pro
   const record = await dataScope(ctx.db, ctx.tenant.id).ownExport(ctx.member.id, id);
   if (!record || record.exportStatus !== 2 || !record.fileKey) throw notFound();
   const exp = String(Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS);
-  const sig = (await signature(ctx.db, ctx.tenant.id, record.id, exp)).toString('hex');
+  const sig = await signParts(ctx.db, [ctx.tenant.id, record.id, exp]);
   const own = `/${endpoints.exportRecordDownloadUrl.path}`;
   const path = ctx.c.req.path;
   const prefix = path.endsWith(own) ? path.slice(0, -own.length) : '';
@@ -85,12 +54,8 @@ export async function exportFileDownload(
   input: { id: string; exp?: string; sig?: string },
 ): Promise<Response> {
   const tenant = await ctx.requireTenant();
-  const exp = input.exp ?? '';
-  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(input.sig ?? '') ? input.sig! : '', 'hex');
-  const expected = await signature(ctx.db, tenant.id, input.id, exp);
-  const signed = given.length === expected.length && timingSafeEqual(given, expected);
-  const fresh = /^\d{1,12}$/.test(exp) && Number(exp) * 1000 >= Date.now();
-  if (!signed || !fresh) throw new ApiError(Code.FORBIDDEN, 'data.downloadLinkInvalid');
+  const signed = await signatureMatches(ctx.db, [tenant.id, input.id, input.exp ?? ''], input.sig);
+  if (!signed || !isFresh(input.exp)) throw new ApiError(Code.FORBIDDEN, 'data.downloadLinkInvalid');
 
   const record = await dataScope(ctx.db, tenant.id).finishedExport(input.id);
   const file = record?.fileKey ? await ctx.c.get('files').get(record.fileKey) : undefined;

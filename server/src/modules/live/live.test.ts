@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { AttendanceResult, LiveWatchResult, LiveWatchUrl, PlaybackResult } from '@/api/learning-types';
 import { enterpriseDomains, enterpriseUsers, liveAttendance, liveRooms, studyDynamics } from '../../db/schema';
-import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_ONE, HOST_TWO, signedPathOf, type TestGateway } from '../../testing';
 import { liveSecondsBetween, liveStatusAt, playUrlsOf } from './service';
 
 let gw: TestGateway;
@@ -82,7 +82,8 @@ describe('watching', () => {
     const first = await gw.call<LiveWatchResult>('liveWatch', { token, body: { roomId: id } });
     expect(first.body.code).toBe(Code.OK);
     expect(first.body.data.room.liveStatus).toBe(2);
-    expect(first.body.data.playUrls).toEqual([{ url: '/media/demo/welcome/index.m3u8', type: 'hls' }]);
+    // Signed for the company (the raw files are refused; see files/media-access.test.ts).
+    expect(first.body.data.playUrls.map((p) => ({ ...p, url: signedPathOf(p.url) }))).toEqual([{ url: '/media/demo/welcome/index.m3u8', type: 'hls' }]);
     expect(first.body.data.heartbeatSeconds).toBe(30);
     expect(JSON.parse(first.body.data.videoConfig)).toMatchObject({ live: true });
     await gw.call('liveWatch', { token, body: { roomId: id } });
@@ -200,7 +201,7 @@ describe('playback', () => {
   it("gives an ended room's recording", async () => {
     const { body } = await gw.call<PlaybackResult>('playBackWatch', { token, query: { id: room[ENDED]! } });
     expect(body.code).toBe(Code.OK);
-    expect(body.data.playUrls).toEqual([{ url: '/media/demo/clip.mp4', type: 'mp4' }]);
+    expect(body.data.playUrls.map((p) => ({ ...p, url: signedPathOf(p.url) }))).toEqual([{ url: '/media/demo/clip.mp4', type: 'mp4' }]);
     expect(JSON.parse(body.data.videoConfig)).toMatchObject({ poster: '/media/demo/covers/clip.jpg' });
     expect(body.data.totalDuration).toBeGreaterThan(0);
     expect(body.data.room.liveStatus).toBe(3);

@@ -17,6 +17,7 @@ import type {
 import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
+import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext, PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { liveScope, type AttendanceRow, type LecturerRow, type ResourceRow, type RoomRow } from './data';
@@ -164,7 +165,12 @@ export async function liveWatch(ctx: AuthContext, roomId: string): Promise<LiveW
     status === 2
       ? await scope.join(room.id, ctx.member.id, room.courseId)
       : await scope.attendance(room.id, ctx.member.id);
-  const playUrls: PlayUrl[] = status === 2 && room.streamUrl ? [{ url: room.streamUrl, type: sourceType(room.streamUrl) }] : [];
+  // The stream is signed for the caller's company until the room ends (and a while after).
+  const untilEnd = (room.endAt.getTime() - now.getTime()) / 1000 + MEDIA_URL_SECONDS;
+  const playUrls: PlayUrl[] =
+    status === 2 && room.streamUrl
+      ? [{ url: await signedUrl(ctx.db, ctx.tenant.id, room.streamUrl, untilEnd), type: sourceType(room.streamUrl) }]
+      : [];
   return {
     room: toLiveRoom(room, lecturer, ctx.lang, now),
     playUrls,
@@ -230,12 +236,19 @@ export async function playBackWatch(ctx: AuthContext, id: string): Promise<Playb
   const scope = liveScope(ctx.db, ctx.tenant.id);
   const { room, lecturer } = await findRoom(scope, id);
   const resource = room.playbackResourceId ? await scope.resource(room.playbackResourceId) : undefined;
-  const playUrls = resource ? playUrlsOf(resource) : [];
-  if (!resource || playUrls.length === 0) throw new ApiError(Code.FORBIDDEN, 'learning.noPlayback');
+  const sources = resource ? playUrlsOf(resource) : [];
+  if (!resource || sources.length === 0) throw new ApiError(Code.FORBIDDEN, 'learning.noPlayback');
+  const sign = (url: string) => signedUrl(ctx.db, ctx.tenant.id, url, playSeconds(resource.duration));
+  const playUrls = await Promise.all(sources.map(async (p) => ({ ...p, url: await sign(p.url) })));
+  const poster = resource.videoConfig.poster;
   return {
     room: toLiveRoom(room, lecturer, ctx.lang, new Date()),
     playUrls,
-    videoConfig: JSON.stringify({ poster: room.cover, ...resource.videoConfig }),
+    videoConfig: JSON.stringify({
+      poster: room.cover,
+      ...resource.videoConfig,
+      ...(typeof poster === 'string' ? { poster: await signedUrl(ctx.db, ctx.tenant.id, poster) } : {}),
+    }),
     totalDuration: resource.duration,
   };
 }

@@ -12,7 +12,7 @@ import type { ExamTaskItem, PaperSession } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { Code } from '@/api/codes';
 import { courseItems, courseProgress, courses, examTasks, exams, projects, resources, studyTasks, watchSessions } from '../../db/schema';
-import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
+import { createTestApp, HOST_TWO, signedPathOf, type TestGateway } from '../../testing';
 import { dynamicsOf, idOf, open, periodOf, viewer, type Viewer } from './test-support';
 
 let gw: TestGateway;
@@ -47,7 +47,8 @@ describe('opening a period', () => {
       completed: false,
       examId: null,
     });
-    expect(first.playUrls).toEqual([
+    // Each source signed for the company (the raw files are refused; see files/media-access.test.ts).
+    expect(first.playUrls.map((p) => ({ ...p, url: signedPathOf(p.url) }))).toEqual([
       { url: '/media/demo/welcome/index.m3u8', type: 'hls' },
       { url: '/media/demo/welcome.mp4', type: 'mp4' },
     ]);
@@ -79,7 +80,8 @@ describe('opening a period', () => {
   it('completes documents, images and archives on opening; not exams', async () => {
     const who = await viewer(gw, 'E1004');
     const handbook = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Culture handbook'));
-    expect(handbook).toMatchObject({ resourceType: 4, fileName: '企业文化手册.pdf', url: '/media/demo/handbook.pdf' });
+    expect(handbook).toMatchObject({ resourceType: 4, fileName: '企业文化手册.pdf' });
+    expect(signedPathOf(handbook.url)).toBe('/media/demo/handbook.pdf');
     expect(handbook).toMatchObject({ studyProgress: 100, completed: true, playUrls: [] });
     const zip = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Onboarding pack'));
     expect(zip).toMatchObject({ resourceType: 6, studyProgress: 100 });

@@ -60,7 +60,9 @@ import {
 import { ApiError } from '../../envelope';
 import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
+import { signedUrl } from '../../files/signed-media';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
+import { viewerFileUrl } from '../course/service';
 import { toLearningStatus } from '../course/cards';
 import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
@@ -238,8 +240,25 @@ export interface WatchInput {
   projectId?: string | undefined;
 }
 
+/**
+ * A period's file, sources and poster as the caller may open them: each URL of the gateway's
+ * files signed for the caller's company (a medium for long enough to play it to the end), and a
+ * PDF of a watermarked course the caller's stamped copy.
+ */
+async function periodUrls(ctx: AuthContext, course: CourseRow, period: Period) {
+  const resource = period.resource;
+  if (!resource) return { url: '', playUrls: [], poster: undefined };
+  const sign = (url: string) => (url ? viewerFileUrl(ctx, course, resource, url) : Promise.resolve(url));
+  const poster = resource.videoConfig?.poster;
+  const [url, playUrls] = await Promise.all([
+    sign(resource.url),
+    Promise.all(toPlayUrls(period).map(async (p) => ({ ...p, url: await sign(p.url) }))),
+  ]);
+  return { url, playUrls, poster: typeof poster === 'string' ? await signedUrl(ctx.db, ctx.tenant.id, poster) : undefined };
+}
+
 /** `resourceWatch`: opens a period in the player. */
-export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<ResourceWatchResult> {
+export async function resourceWatch(ctx: AuthContext, input: WatchInput): Promise<ResourceWatchResult> {
   const course = await requireStudy(ctx, input);
   const period = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
   if (!period) throw notFound();
@@ -255,6 +274,7 @@ export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<Resour
   const lastPosition = Math.min(progress?.lastPosition ?? 0, duration);
   // Resuming at the very end would show a finished video: start over instead.
   const startTime = lastPosition > 0 && lastPosition < duration - 1 ? lastPosition : undefined;
+  const urls = await periodUrls(ctx, course, period);
   return {
     watchId,
     itemId: item.id,
@@ -264,9 +284,13 @@ export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<Resour
     resourceType: resource?.resourceType ?? 0,
     resourceId: resource?.id,
     fileName: resource?.fileName ?? '',
-    url: resource?.url ?? '',
-    playUrls: toPlayUrls(period),
-    videoConfig: JSON.stringify({ ...(resource?.videoConfig ?? {}), ...(startTime ? { startTime } : {}) }),
+    url: urls.url,
+    playUrls: urls.playUrls,
+    videoConfig: JSON.stringify({
+      ...(resource?.videoConfig ?? {}),
+      ...(urls.poster !== undefined ? { poster: urls.poster } : {}),
+      ...(startTime ? { startTime } : {}),
+    }),
     totalDuration: duration,
     lastPosition,
     studyProgress: progress?.progress ?? 0,
@@ -279,7 +303,7 @@ export async function resourceWatch(ctx: Ctx, input: WatchInput): Promise<Resour
 
 /** `imageTextWatch`: an image-and-text period, completed by opening it. */
 export async function imageTextWatch(
-  ctx: Ctx,
+  ctx: AuthContext,
   input: { courseId: string; itemId: string },
 ): Promise<ImageTextContent> {
   const course = await requireStudy(ctx, input);
@@ -289,7 +313,13 @@ export async function imageTextWatch(
   return {
     itemId: period.item.id,
     name: ctx.lang === 'en' ? period.item.nameEn : period.item.nameZh,
-    blocks: (period.resource?.body ?? []).map((b) => ({ type: b.type, value: b.value })),
+    // Pictures of the period go out signed, as its other files.
+    blocks: await Promise.all(
+      (period.resource?.body ?? []).map(async (b) => ({
+        type: b.type,
+        value: b.type === 'image' ? await signedUrl(ctx.db, ctx.tenant.id, b.value) : b.value,
+      })),
+    ),
     studyProgress: progress?.progress ?? 0,
   };
 }

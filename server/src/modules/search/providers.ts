@@ -12,6 +12,7 @@ import { PostKind, type PostKindValue } from '@/api/community-types';
 import { SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
 import type { Db } from '../../db/client';
+import { privatePath, signedUrl } from '../../files/signed-media';
 import {
   announcementReads,
   announcements,
@@ -150,7 +151,6 @@ const resourceProvider: SearchProvider = {
         nameZh: resources.nameZh,
         nameEn: resources.nameEn,
         fileName: resources.fileName,
-        url: resources.url,
         videoConfig: resources.videoConfig,
         createdAt: resources.createdAt,
         courseId: sql<string | null>`coalesce((${courseUsing(q, courseItems)}), (${courseUsing(q, coursewares)}))`,
@@ -167,7 +167,8 @@ const resourceProvider: SearchProvider = {
         id: r.id,
         title: inLang(q.lang, r.nameZh, r.nameEn),
         description: excerpt(r.fileName),
-        cover: typeof poster === 'string' ? poster : r.resourceType === 5 ? r.url : '',
+        // The poster, a public picture; never the resource's own file, which only its course hands out, signed.
+        cover: typeof poster === 'string' && !privatePath(poster) ? poster : '',
         time: iso(r.createdAt),
         courseId: r.courseId,
       };
@@ -300,14 +301,17 @@ function communityProvider(kind: PostKindValue): SearchProvider {
         .orderBy(desc(communityPosts.createdAt), asc(communityPosts.id))
         .limit(limit)
         .offset(offset);
-      return rows.map((r) => ({
-        type,
-        id: r.id,
-        title: r.title,
-        description: excerpt(r.content),
-        cover: r.images[0] ?? '',
-        time: iso(r.createdAt),
-      }));
+      // A post's first picture, signed for the company as the community shows it.
+      return Promise.all(
+        rows.map(async (r) => ({
+          type,
+          id: r.id,
+          title: r.title,
+          description: excerpt(r.content),
+          cover: r.images[0] ? await signedUrl(q.db, q.enterpriseId, r.images[0]) : '',
+          time: iso(r.createdAt),
+        })),
+      );
     },
   };
 }

@@ -133,6 +133,17 @@ describe('avatar upload', () => {
 });
 
 describe('serving stored files', () => {
+  it("serves a company's pictures on its own hosts only, and its other files only signed", async () => {
+    const { body } = await upload(fileForm(PNG, 'a.png', 'image/png'));
+    expect((await gw.app.request(`http://localhost${body.data.url}`)).status).toBe(200);
+    expect((await gw.app.request(`http://${HOST_TWO}${body.data.url}`)).status).toBe(404);
+    // A file of the store that is not a picture (a stamped courseware): not without a signature.
+    await writeFile(join(dir, eids.one, 'Stamped_copy.pdf'), '%PDF-1.4');
+    expect((await gw.app.request(`http://localhost/files/${eids.one}/Stamped_copy.pdf`)).status).toBe(404);
+    const forged = `?eid=${eids.one}&exp=${Math.floor(Date.now() / 1000) + 60}&sig=${'0'.repeat(64)}`;
+    expect((await gw.app.request(`http://localhost/files/${eids.one}/Stamped_copy.pdf${forged}`)).status).toBe(403);
+  });
+
   it('serves no folders, no other paths and no file of another type', async () => {
     await writeFile(join(dir, 'secret.txt'), 'secret');
     await writeFile(join(dir, eids.one, 'notes.txt'), 'notes');
