@@ -64,14 +64,16 @@ function budget() {
 const results = [];
 for (const suite of suites) {
   console.log(`\n=== ${suite} ===`);
+  const began = Date.now();
   if (['site', 'budget', 'e2e'].includes(suite) && !ensureBuilt()) {
     results.push([suite, { passed: 0, failed: 1, skipped: 0 }]);
     console.log(`${suite}: 0 passed, 1 failed`);
     continue;
   }
   const r = suite === 'e2e' ? playwright() : suite === 'budget' ? budget() : suite === 'types' ? types() : vitest(suite);
+  r.seconds = Math.round((Date.now() - began) / 1000);
   results.push([suite, r]);
-  console.log(`${suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  console.log(`${suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds} s)`);
 }
 rmSync(tmp, { recursive: true, force: true });
 
@@ -79,7 +81,7 @@ console.log('\n=== summary ===');
 let passed = 0;
 let failed = 0;
 for (const [suite, r] of results) {
-  console.log(`${suite}: ${r.passed} passed, ${r.failed} failed`);
+  console.log(`${suite}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
   passed += r.passed;
   failed += r.failed;
 }

@@ -31,6 +31,15 @@ const BUDGETS: Record<string, { statements: number; bytes: number }> = {
 /** A course page read with a cold catalogue cache: the ids, three for the cards, the caller's progress. */
 const COLD_COURSE_PAGE = 5;
 
+/**
+ * How many own-row reads a burst of requests may send. The embedded database answers a burst's
+ * earlier statements in one turn of the event loop, so its reads coalesce into one. A PostgreSQL
+ * server answers each connection when it is done, so requests reach their own-row read over
+ * several turns and coalesce only as far as they meet: there the bound is one read per request
+ * (no read per course), and which requests meet is up to the server.
+ */
+const ownReadsOf = (requests: number) => (process.env.DATABASE_URL ? requests : 1);
+
 let statements: string[] = [];
 let gw: TestGateway;
 let token: string;
@@ -111,7 +120,8 @@ describe('hot reads stay within their budgets', () => {
     statements = [];
     const together = await Promise.all(tokens.map((t) => page(t)));
     const progressReads = statements.filter((q) => /from "course_progress"/.test(q));
-    expect(progressReads, statements.join('\n')).toHaveLength(1);
+    expect(progressReads.length, statements.join('\n')).toBeGreaterThan(0);
+    expect(progressReads.length, statements.join('\n')).toBeLessThanOrEqual(ownReadsOf(tokens.length));
     expect(together.map((r) => progressOf(r.body.data.list))).toEqual(alone);
   });
 
@@ -134,7 +144,8 @@ describe('hot reads stay within their budgets', () => {
     statements = [];
     const together = await Promise.all(asks.map(view));
     const ownReads = statements.filter((q) => /unnest\(/.test(q));
-    expect(ownReads, statements.join('\n')).toHaveLength(1);
+    expect(ownReads.length, statements.join('\n')).toBeGreaterThan(0);
+    expect(ownReads.length, statements.join('\n')).toBeLessThanOrEqual(ownReadsOf(asks.length));
     expect(together.map((r) => mineOf(r.body.data))).toEqual(alone);
   });
 });
