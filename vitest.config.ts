@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'gateway',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/src/testing/template-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

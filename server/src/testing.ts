@@ -4,6 +4,7 @@
  * app on it, plus helpers to call rows of the call table as the site does.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { EID_HEADER, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
 import { endpoints, type EndpointName } from '@/api/endpoints';
@@ -21,10 +22,44 @@ export const DEMO_PASSWORD = 'Xuetang@2026';
 export const HOST_ONE = 'localhost';
 export const HOST_TWO = '127.0.0.1';
 
-/** A fresh test database; `close` also drops its PostgreSQL schema. A `logger` sees every statement. */
-export async function openTestDatabase(options: Pick<DatabaseOptions, 'logger'> = {}): Promise<Database> {
+/**
+ * Where the gateway test run keeps a dump of one migrated and seeded embedded database
+ * (`server/src/testing/template-setup.ts` makes it before the first test file).
+ */
+export const TEMPLATE_ENV = 'XT_TEST_DATABASE_TEMPLATE';
+
+let template: Promise<Blob> | undefined;
+/**
+ * The migrated and seeded embedded database every test app starts from: the run's dump when
+ * there is one, else made once in this process. Opening a copy skips creating, migrating and
+ * seeding a database for each test file.
+ */
+function preparedTemplate(): Promise<Blob> {
+  return (template ??= (async () => {
+    const file = process.env[TEMPLATE_ENV];
+    if (file && existsSync(file)) return new Blob([readFileSync(file)]);
+    return makeTemplate();
+  })());
+}
+
+/** A dump of a freshly migrated and seeded embedded database (without the demo's exported files). */
+export async function makeTemplate(): Promise<Blob> {
+  const database = await openDatabase();
+  try {
+    await prepareDatabase(database);
+    return await database.dump!();
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A fresh test database; `close` also drops its PostgreSQL schema. A `logger` sees every statement.
+ * `prepared`: on the embedded database, a copy of the run's migrated and seeded one.
+ */
+export async function openTestDatabase(options: Pick<DatabaseOptions, 'logger'> & { prepared?: boolean } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase(options);
+  if (!url) return openDatabase({ logger: options.logger, from: options.prepared ? await preparedTemplate() : undefined });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -100,7 +135,8 @@ export async function loginPastInitialPassword(
 }
 
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestGateway> {
-  const database = await openTestDatabase();
+  // The demo's exported files are seeded only into a given file store, so those apps seed their own.
+  const database = await openTestDatabase({ prepared: !options.files });
   await prepareDatabase(database, undefined, options.files);
   return testGatewayOn(database, options);
 }

@@ -33,6 +33,8 @@ export interface Database {
    */
   exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, to open copies of it (`DatabaseOptions.from`). */
+  dump?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -40,6 +42,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder (created with its parents); without it PGlite keeps data in memory. */
   dataDir?: string;
+  /** PGlite in memory: start from this dump of another database (`Database.dump`) instead of an empty one. */
+  from?: Blob;
   /** PostgreSQL schema to work in (`search_path`), for isolated test runs. */
   searchPath?: string;
   /** Pool size for PostgreSQL. */
@@ -109,7 +113,7 @@ const unlockSql = sql`select pg_advisory_unlock(hashtext(current_schema()))`;
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir, options.logger);
+  return openPglite(options.dataDir, options.logger, options.from);
 }
 
 /** The lock file of a PGlite folder: beside it, holding the owning process id. */
@@ -180,7 +184,7 @@ async function createPglite(dir: string): Promise<PGlite> {
   }
 }
 
-async function openPglite(dataDir: string | undefined, logger?: Logger): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger?: Logger, from?: Blob): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
   if (dataDir) {
@@ -196,7 +200,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(from ? { loadDataDir: from } : {});
   }
   const db: Db = drizzlePglite({ client, schema, logger });
   return {
@@ -218,6 +222,7 @@ async function openPglite(dataDir: string | undefined, logger?: Logger): Promise
         unlock();
       }
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openTestDatabase } from './server/src/testing';
+import { prepareDatabase } from './server/src/prepare';
+let t = Date.now();
+const lap = (l: string) => { const n = Date.now(); console.log(l, n - t); t = n; };
+const db = await openTestDatabase(); lap('open');
+await prepareDatabase(db); lap('prepare');
+const client = (db as any).client ?? (db as any).pglite;
+console.log(Object.keys(db));
+await db.close();
