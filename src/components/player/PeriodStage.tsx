@@ -1,10 +1,12 @@
 /**
  * The main area of the player: one period shown by what it is. Opening it checks access
  * (`progressCheckResource`) and opens a viewing (`resourceWatch`); a refusal shows the
- * gateway's message in place of the player. Media report the spans played; documents, images
- * and image-and-text report once shown; exams lead to the exam; content types 5–8 are explained.
+ * gateway's message in place of the player. Media report the spans played; documents report
+ * each page once it stayed shown for the course's minimum time ("已读 2/3 页"); a file without
+ * preview says it counts once downloaded; images and image-and-text report once shown; exams
+ * lead to the exam; content types 5–8 are explained.
  */
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
@@ -252,11 +254,6 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
     [watch, reportProgress],
   );
 
-  // An archive is offered for download only: showing it is all there is to view.
-  useEffect(() => {
-    if (watch?.resourceType === 6 && period.contentType !== 4) viewed(0);
-  }, [watch, period.contentType, viewed]);
-
   if (opened.status === 'loading' || opened.status === 'error') {
     return (
       <div className="bg-muted min-h-64 rounded-md">
@@ -307,6 +304,62 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
   );
 }
 
+/** What counts for a document: the pages read so far, or that it counts once downloaded. */
+function DocumentRule({ watch, config, messages, pagesShown }: {
+  watch: ResourceWatchResult;
+  config: CourseConfig;
+  messages: PlayerMessages;
+  pagesShown: number;
+}) {
+  if (watch.progressBy === 'download') {
+    return (
+      <p className="text-muted-foreground text-sm" data-testid="document-rule">
+        {messages['player.countsOnDownload']}
+      </p>
+    );
+  }
+  if (watch.progressBy !== 'pages' || watch.pageCount <= 0) return null;
+  return (
+    <p className="text-muted-foreground flex flex-wrap gap-x-3 text-sm" data-testid="document-rule">
+      <span data-testid="document-pages" aria-live="polite" className="text-foreground font-medium tabular-nums">
+        {fill(messages['player.pagesRead'], { shown: pagesShown, total: watch.pageCount })}
+      </span>
+      {pagesShown < watch.pageCount && <span>{fill(messages['player.pageRule'], { seconds: config.pageSeconds })}</span>}
+    </p>
+  );
+}
+
+/**
+ * Reports the pages read: each page once it stayed shown for the minimum time, with the pages
+ * a refused or failed report left behind, and keeps the count the gateway answers.
+ */
+function usePagesRead(watch: ResourceWatchResult, onProgress: (result: ProgressReportResult) => void) {
+  const [pagesShown, setPagesShown] = useState(watch.pagesShown);
+  const pending = useRef<number[]>([]);
+  const shownRef = useRef(watch.pagesShown);
+  const read = useCallback(
+    (page: number) => {
+      if (shownRef.current >= watch.pageCount) return;
+      const sent = [...new Set([...pending.current, page])];
+      pending.current = sent;
+      saveProgress({ watchId: watch.watchId, intervals: [], position: page, pages: sent }, { isShowErrTip: false }).then(
+        (result) => {
+          const before = shownRef.current;
+          const now = result.pagesShown ?? before;
+          shownRef.current = Math.max(before, now);
+          setPagesShown(shownRef.current);
+          // Pages all credited go; otherwise they go again with the next report (the gateway counts a page once).
+          if (result.completed || now - before >= sent.length) pending.current = pending.current.filter((p) => !sent.includes(p));
+          onProgress(result);
+        },
+        () => undefined,
+      );
+    },
+    [watch.watchId, watch.pageCount, onProgress],
+  );
+  return { pagesShown, read };
+}
+
 /** What an opened period shows, by its content and resource type. */
 function PeriodContent({ watch, courseId, period, config, messages, autoPlay, viewed, onProgress, onFinished }: {
   watch: ResourceWatchResult;
@@ -320,6 +373,9 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
   onFinished: () => void;
 }) {
   const source = { name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId };
+  const { pagesShown, read } = usePagesRead(watch, onProgress);
+  // A download through the gateway completes a file without preview: the final report brings the new progress.
+  const downloaded = () => viewed(watch.lastPosition);
   if (period.contentType === 4 || watch.contentType === 4) {
     return <ImageText courseId={courseId} itemId={period.subResourceId} messages={messages} onViewed={() => viewed(0)} />;
   }
@@ -348,22 +404,26 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
       );
     case 4:
       return (
-        <DocumentView
-          source={source}
-          texts={documentTexts(messages)}
-          initialPage={watch.lastPosition || 1}
-          onViewed={viewed}
-        />
+        <div className="grid gap-3">
+          <DocumentRule watch={watch} config={config} messages={messages} pagesShown={pagesShown} />
+          <DocumentView
+            source={source}
+            texts={documentTexts(messages)}
+            initialPage={watch.lastPosition || 1}
+            onViewed={viewed}
+            onPageRead={watch.progressBy === 'pages' ? read : undefined}
+            pageSeconds={config.pageSeconds}
+            onDownloaded={downloaded}
+          />
+        </div>
       );
     default:
       return (
         <Notice>
           <p className="font-medium">{watch.fileName || watch.name}</p>
           <p className="text-muted-foreground text-sm">{messages['player.downloadOnly']}</p>
-          <DownloadButton
-            source={source}
-            texts={documentTexts(messages)}
-          />
+          <DocumentRule watch={watch} config={config} messages={messages} pagesShown={pagesShown} />
+          <DownloadButton source={source} texts={documentTexts(messages)} onDownloaded={downloaded} />
         </Notice>
       );
   }
