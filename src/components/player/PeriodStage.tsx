@@ -6,14 +6,13 @@
  * preview says it counts once downloaded; images and image-and-text report once shown; exams
  * lead to the exam; content types 5–8 are explained.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
 import { fill } from '@/components/auth/text';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
-import type { DocumentTexts } from '@/components/player/DocumentView';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
@@ -22,8 +21,7 @@ import { localizePath, type Locale } from '@/i18n/locale-path';
 // Each kind of period loads only the code it needs.
 const VideoPlayer = lazy(() => import('@/components/player/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const AudioPlayer = lazy(() => import('@/components/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })));
-const DocumentView = lazy(() => import('@/components/player/DocumentView').then((m) => ({ default: m.DocumentView })));
-const DownloadButton = lazy(() => import('@/components/player/DocumentView').then((m) => ({ default: m.DownloadButton })));
+const DocumentPeriod = lazy(() => import('@/components/player/DocumentPeriod').then((m) => ({ default: m.DocumentPeriod })));
 
 interface PeriodStageProps {
   locale: Locale;
@@ -47,21 +45,6 @@ type Opened =
 /** The gateway's refusal text, or undefined when the failure is not one (network, server). */
 function refusal(error: unknown): string | undefined {
   return error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg ? error.msg : undefined;
-}
-
-function documentTexts(m: PlayerMessages): DocumentTexts {
-  return {
-    loading: m['learning.loading'],
-    error: m['player.pdfError'],
-    retry: m['learning.retry'],
-    empty: m['learning.empty'],
-    prev: m['learning.prev'],
-    next: m['learning.next'],
-    pageOf: m['learning.pageOf'],
-    download: m['player.download'],
-    downloading: m['player.downloading'],
-    downloadOnly: m['player.downloadOnly'],
-  };
 }
 
 function Notice({ children }: { children: ReactNode }) {
@@ -304,62 +287,6 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
   );
 }
 
-/** What counts for a document: the pages read so far, or that it counts once downloaded. */
-function DocumentRule({ watch, config, messages, pagesShown }: {
-  watch: ResourceWatchResult;
-  config: CourseConfig;
-  messages: PlayerMessages;
-  pagesShown: number;
-}) {
-  if (watch.progressBy === 'download') {
-    return (
-      <p className="text-muted-foreground text-sm" data-testid="document-rule">
-        {messages['player.countsOnDownload']}
-      </p>
-    );
-  }
-  if (watch.progressBy !== 'pages' || watch.pageCount <= 0) return null;
-  return (
-    <p className="text-muted-foreground flex flex-wrap gap-x-3 text-sm" data-testid="document-rule">
-      <span data-testid="document-pages" aria-live="polite" className="text-foreground font-medium tabular-nums">
-        {fill(messages['player.pagesRead'], { shown: pagesShown, total: watch.pageCount })}
-      </span>
-      {pagesShown < watch.pageCount && <span>{fill(messages['player.pageRule'], { seconds: config.pageSeconds })}</span>}
-    </p>
-  );
-}
-
-/**
- * Reports the pages read: each page once it stayed shown for the minimum time, with the pages
- * a refused or failed report left behind, and keeps the count the gateway answers.
- */
-function usePagesRead(watch: ResourceWatchResult, onProgress: (result: ProgressReportResult) => void) {
-  const [pagesShown, setPagesShown] = useState(watch.pagesShown);
-  const pending = useRef<number[]>([]);
-  const shownRef = useRef(watch.pagesShown);
-  const read = useCallback(
-    (page: number) => {
-      if (shownRef.current >= watch.pageCount) return;
-      const sent = [...new Set([...pending.current, page])];
-      pending.current = sent;
-      saveProgress({ watchId: watch.watchId, intervals: [], position: page, pages: sent }, { isShowErrTip: false }).then(
-        (result) => {
-          const before = shownRef.current;
-          const now = result.pagesShown ?? before;
-          shownRef.current = Math.max(before, now);
-          setPagesShown(shownRef.current);
-          // Pages all credited go; otherwise they go again with the next report (the gateway counts a page once).
-          if (result.completed || now - before >= sent.length) pending.current = pending.current.filter((p) => !sent.includes(p));
-          onProgress(result);
-        },
-        () => undefined,
-      );
-    },
-    [watch.watchId, watch.pageCount, onProgress],
-  );
-  return { pagesShown, read };
-}
-
 /** What an opened period shows, by its content and resource type. */
 function PeriodContent({ watch, courseId, period, config, messages, autoPlay, viewed, onProgress, onFinished }: {
   watch: ResourceWatchResult;
@@ -372,10 +299,6 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
   onProgress: (result: ProgressReportResult) => void;
   onFinished: () => void;
 }) {
-  const source = { name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId };
-  const { pagesShown, read } = usePagesRead(watch, onProgress);
-  // A download through the gateway completes a file without preview: the final report brings the new progress.
-  const downloaded = () => viewed(watch.lastPosition);
   if (period.contentType === 4 || watch.contentType === 4) {
     return <ImageText courseId={courseId} itemId={period.subResourceId} messages={messages} onViewed={() => viewed(0)} />;
   }
@@ -402,29 +325,17 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
           className="mx-auto max-h-[75vh] rounded-md border"
         />
       );
-    case 4:
-      return (
-        <div className="grid gap-3">
-          <DocumentRule watch={watch} config={config} messages={messages} pagesShown={pagesShown} />
-          <DocumentView
-            source={source}
-            texts={documentTexts(messages)}
-            initialPage={watch.lastPosition || 1}
-            onViewed={viewed}
-            onPageRead={watch.progressBy === 'pages' ? read : undefined}
-            pageSeconds={config.pageSeconds}
-            onDownloaded={downloaded}
-          />
-        </div>
-      );
     default:
       return (
-        <Notice>
-          <p className="font-medium">{watch.fileName || watch.name}</p>
-          <p className="text-muted-foreground text-sm">{messages['player.downloadOnly']}</p>
-          <DocumentRule watch={watch} config={config} messages={messages} pagesShown={pagesShown} />
-          <DownloadButton source={source} texts={documentTexts(messages)} onDownloaded={downloaded} />
-        </Notice>
+        <DocumentPeriod
+          watch={watch}
+          courseId={courseId}
+          config={config}
+          messages={messages}
+          viewed={viewed}
+          onProgress={onProgress}
+          downloadOnly={watch.resourceType !== 4}
+        />
       );
   }
 }
