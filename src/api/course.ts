@@ -105,8 +105,8 @@ export function getCoursewarePreview(id: string, opts?: Extra): Promise<Coursewa
 }
 
 /** A file of the resource library (a period's resource). */
-export function downloadResource(id: string, opts?: Extra): Promise<Blob> {
-  return call<Blob>('resourceLibraryDownload', { ...opts, query: { id }, responseType: 'blob' });
+export function downloadResource(id: string, courseId?: string, opts?: Extra): Promise<Blob> {
+  return call<Blob>('resourceLibraryDownload', { ...opts, query: { id, ...(courseId ? { courseId } : {}) }, responseType: 'blob' });
 }
 
 /**

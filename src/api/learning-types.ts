@@ -264,6 +264,8 @@ export interface CourseConfig {
   playbackRates: number[];
   /** Seconds between heartbeats. */
   heartbeatSeconds: number;
+  /** Seconds a document page must stay shown before the player reports it as read. */
+  pageSeconds: number;
   /** The viewer's name and employee number for the watermark. */
   watermarkText: string;
 }
@@ -305,7 +307,19 @@ export interface ResourceWatchResult {
   examId: string | null;
   /** Server time at opening, so the client can relate its clock. */
   serverTime: string;
+  /**
+   * How the period's progress is made: `time` played (video, audio), `pages` shown (a document
+   * the page shows), `download` (a file without preview counts once downloaded), `opening`
+   * (images, image and text), `none` (exam, survey and offline periods).
+   */
+  progressBy: ProgressBy;
+  /** Pages that count for a `pages` period (a PDF's pages; 1 for a text preview), else 0. */
+  pageCount: number;
+  /** Pages the caller has been credited with so far. */
+  pagesShown: number;
 }
+
+export type ProgressBy = 'time' | 'pages' | 'download' | 'opening' | 'none';
 
 export interface PlayUrl {
   url: string;
@@ -322,8 +336,14 @@ export interface ProgressReportBody {
   watchId: string;
   /** Played spans `[start, end]` in seconds, start < end, since the last accepted report. */
   intervals: [number, number][];
-  /** Current position, seconds. */
+  /** Current position, seconds (for a document: the page shown). */
   position: number;
+  /**
+   * Pages of a document (1-based) shown for at least the course's `pageSeconds` each, since the
+   * last accepted report. The gateway credits a page only as far as the time the viewing has
+   * been open allows, and only pages the document has.
+   */
+  pages?: number[];
 }
 
 export interface ProgressReportResult {
@@ -336,6 +356,9 @@ export interface ProgressReportResult {
   learningStatus: LearningStatus;
   completed: boolean;
   furthest: number;
+  /** For a document counted by pages: pages credited so far, and how many count. */
+  pagesShown?: number;
+  pageCount?: number;
 }
 
 /** `imageTextWatch?courseId&itemId`: an image-and-text period. */
@@ -362,6 +385,9 @@ export interface ResourceProgress {
   lastPosition: number;
   furthest: number;
   completed: boolean;
+  /** For a document counted by pages: pages credited so far, and how many count. */
+  pagesShown?: number;
+  pageCount?: number;
 }
 
 /**

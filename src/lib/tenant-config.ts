@@ -263,6 +263,8 @@ export const learningCourseSchema = z.strictObject({
   antiSkip: z.boolean().default(false),
   /** Percentage of a period's duration that completes it. */
   completeRatio: z.int().min(1).max(100).default(95),
+  /** Seconds a document page must stay shown before it counts as read. */
+  pageSeconds: z.int().min(1).max(600).default(3),
   /** Lecturer keys, in order. */
   lecturers: z.array(seedKey).default([]),
   /** Chapters with their periods, in order. */

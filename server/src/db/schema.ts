@@ -542,8 +542,10 @@ export const resources = pgTable(
     url: text('url').notNull().default(''),
     playUrls: jsonb('play_urls').$type<{ url: string; type: string; definition?: string }[]>().notNull().default([]),
     videoConfig: jsonb('video_config').$type<Record<string, unknown>>().notNull().default({}),
-    /** Length in seconds (video, audio); pages for documents count as 0. */
+    /** Length in seconds (video, audio); 0 for documents. */
     duration: integer('duration').notNull().default(0),
+    /** Pages of a PDF document, read from the file when it is stored or seeded (0 until read, and for other files). */
+    pages: integer('pages').notNull().default(0),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     /** Image-and-text body: paragraphs of plain text and image paths, rendered escaped. */
     body: jsonb('body').$type<{ type: 'text' | 'image'; value: string }[]>().notNull().default([]),
@@ -579,6 +581,8 @@ export const courses = pgTable(
     antiSkip: boolean('anti_skip').notNull().default(false),
     /** Percentage of a period's duration that completes it. */
     completeRatio: smallint('complete_ratio').notNull().default(95),
+    /** Seconds a document page must stay shown before it counts as read. */
+    pageSeconds: smallint('page_seconds').notNull().default(3),
     /** 1 online, 2 live. */
     courseType: smallint('course_type').notNull().default(1),
     sort: integer('sort').notNull().default(0),
@@ -692,7 +696,8 @@ export const coursewares = pgTable(
 
 /**
  * A member's progress in one period. `intervals` are the merged played spans in seconds
- * (`[[0, 31.5], [40, 62]]`), credited by the gateway only as far as wall time allows;
+ * (`[[0, 31.5], [40, 62]]`), or for a paged document the pages shown (page n as `[n - 1, n]`,
+ * so `[[0, 2]]` is pages 1 and 2), credited by the gateway only as far as wall time allows;
  * `progress` (0–100) is computed from them, never taken from the client.
  */
 export const periodProgress = pgTable(

@@ -5,7 +5,7 @@
  * the seeding moment, and progress, completion and study dynamics follow from the played spans.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
@@ -34,6 +34,8 @@ import {
   studyTasks,
 } from '../db/schema';
 import { mediaFile } from '../files/media';
+import { pdfPageCount } from '../modules/course/files';
+import { fileExtension } from '@/lib/doc-kind';
 import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
 
 const DAY = 86_400_000;
@@ -47,6 +49,13 @@ const intros = (text: LocalizedText | undefined) =>
 async function mediaSize(url: string): Promise<number> {
   const file = url ? mediaFile(url) : undefined;
   return file ? stat(file).then((s) => s.size, () => 0) : 0;
+}
+
+/** Pages of the PDF behind a `/media/…` url, 0 for other files or when it cannot be read. */
+async function mediaPages(url: string): Promise<number> {
+  const file = url && fileExtension(url) === 'pdf' ? mediaFile(url) : undefined;
+  if (!file) return 0;
+  return readFile(file).then((bytes) => pdfPageCount(new Uint8Array(bytes)), () => 0);
 }
 
 /** A period's progress from its played spans, by the player's rule (`periodPercent`). */
@@ -105,6 +114,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       videoConfig: r.videoConfig,
       duration: r.duration,
       size: await mediaSize(r.url),
+      pages: await mediaPages(r.url),
       body: r.body,
     })),
   );
@@ -144,6 +154,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       watermark: c.watermark,
       antiSkip: c.antiSkip,
       completeRatio: c.completeRatio,
+      pageSeconds: c.pageSeconds,
       sort,
     });
     c.lecturers.forEach((key, i) => courseLecturerRows.push({ enterpriseId, courseId, lecturerId: lecturerIds.get(key)!, sort: i }));

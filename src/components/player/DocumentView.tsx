@@ -1,9 +1,10 @@
 /**
  * A document or file shown in the page: a PDF with pdf.js; other kinds through
  * `coursewarePreview` (text paragraphs, an image, a PDF rendition) or, when the file cannot be
- * shown, a download button that fetches it as a blob.
+ * shown, a download button that fetches it as a blob. With `onPageRead`, a page (a text
+ * preview is page 1) is reported once it has stayed shown for `pageSeconds`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CoursewarePreview } from '@/api/learning-types';
 import { downloadCourseware, downloadResource, getCoursewareList, getCoursewarePreview } from '@/api/course';
 import { getResourcePreview } from '@/api/player';
@@ -36,6 +37,11 @@ interface DocumentViewProps {
   /** The file was shown (for a PDF: a page was drawn, `position` is its number). */
   onViewed?: (position: number) => void;
   initialPage?: number;
+  /** A page (1-based) stayed shown for `pageSeconds`. */
+  onPageRead?: (page: number) => void;
+  pageSeconds?: number;
+  /** The file was downloaded through the gateway. */
+  onDownloaded?: () => void;
 }
 
 function saveBlob(blob: Blob, fileName: string) {
@@ -63,20 +69,32 @@ async function coursewareIdFor(source: DocumentSource): Promise<string | undefin
   return list.find((c) => (source.resourceId && c.resourceId === source.resourceId) || c.fileName === source.fileName)?.id;
 }
 
-export function DownloadButton({ source, texts }: { source: DocumentSource; texts: Pick<DocumentTexts, 'download' | 'downloading'> }) {
+export function DownloadButton({
+  source,
+  texts,
+  onDownloaded,
+}: {
+  source: DocumentSource;
+  texts: Pick<DocumentTexts, 'download' | 'downloading'>;
+  /** The file came through the gateway's download. */
+  onDownloaded?: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       const fileName = source.fileName || source.name;
       let blob: Blob | undefined;
-      if (source.resourceId) blob = await downloadResource(source.resourceId).catch(() => undefined);
+      if (source.resourceId) blob = await downloadResource(source.resourceId, source.courseId).catch(() => undefined);
       if (!blob) {
         const id = await coursewareIdFor(source).catch(() => undefined);
         if (id) blob = await downloadCourseware(id);
         else if (source.url) blob = await fetchBlob(source.url);
       }
-      if (blob) saveBlob(blob, fileName);
+      if (blob) {
+        saveBlob(blob, fileName);
+        onDownloaded?.();
+      }
     } catch {
       // The client told the user.
     }
@@ -96,10 +114,31 @@ export function DownloadButton({ source, texts }: { source: DocumentSource; text
 
 type Shown = { status: 'loading' } | { status: 'error' } | { status: 'ready'; preview: CoursewarePreview };
 
-export function DocumentView({ source, texts, onViewed, initialPage }: DocumentViewProps) {
+/**
+ * Calls `onRead(page)` once a page has stayed shown for `seconds`: showing another page (or
+ * leaving) before that counts nothing.
+ */
+function usePageTimer(seconds: number | undefined, onRead: ((page: number) => void) | undefined) {
+  const timer = useRef<number | undefined>(undefined);
+  const onReadRef = useRef(onRead);
+  onReadRef.current = onRead;
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (page: number) => {
+    window.clearTimeout(timer.current);
+    if (!onReadRef.current) return;
+    timer.current = window.setTimeout(() => onReadRef.current?.(page), Math.max(0, seconds ?? 0) * 1000);
+  };
+}
+
+export function DocumentView({ source, texts, onViewed, initialPage, onPageRead, pageSeconds, onDownloaded }: DocumentViewProps) {
   const isPdf = docKind(source.fileName) === 'pdf' || (!source.fileName && fileExtension(source.url) === 'pdf');
   const [shown, setShown] = useState<Shown>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const pageShown = usePageTimer(pageSeconds, onPageRead);
+  const onPdfPage = (page: number) => {
+    onViewed?.(page);
+    pageShown(page);
+  };
 
   useEffect(() => {
     if (isPdf && source.url) return;
@@ -126,11 +165,13 @@ export function DocumentView({ source, texts, onViewed, initialPage }: DocumentV
   const preview = shown.status === 'ready' ? shown.preview : undefined;
   useEffect(() => {
     if (preview && preview.kind !== 'pdf') onViewed?.(0);
+    // A text preview is one page.
+    if (preview?.kind === 'text') pageShown(1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preview]);
 
   if (isPdf && source.url) {
-    return <PdfViewer url={source.url} label={source.name} texts={texts} initialPage={initialPage} onPage={(page) => onViewed?.(page)} />;
+    return <PdfViewer url={source.url} label={source.name} texts={texts} initialPage={initialPage} onPage={onPdfPage} />;
   }
   if (!preview) {
     return (
@@ -143,7 +184,7 @@ export function DocumentView({ source, texts, onViewed, initialPage }: DocumentV
   }
   switch (preview.kind) {
     case 'pdf':
-      return <PdfViewer url={preview.url} label={source.name} texts={texts} initialPage={initialPage} onPage={(page) => onViewed?.(page)} />;
+      return <PdfViewer url={preview.url} label={source.name} texts={texts} initialPage={initialPage} onPage={onPdfPage} />;
     case 'image':
       return <img src={preview.url} alt={source.name} className="mx-auto max-h-[75vh] rounded-md border" />;
     case 'video':
@@ -165,7 +206,7 @@ export function DocumentView({ source, texts, onViewed, initialPage }: DocumentV
             )}
           </article>
           <div>
-            <DownloadButton source={source} texts={texts} />
+            <DownloadButton source={source} texts={texts} onDownloaded={onDownloaded} />
           </div>
         </div>
       );
@@ -174,7 +215,7 @@ export function DocumentView({ source, texts, onViewed, initialPage }: DocumentV
         <div className="bg-muted grid justify-items-center gap-4 rounded-md px-6 py-12 text-center text-sm">
           <p className="font-medium">{source.fileName || source.name}</p>
           <p className="text-muted-foreground">{texts.downloadOnly}</p>
-          <DownloadButton source={source} texts={texts} />
+          <DownloadButton source={source} texts={texts} onDownloaded={onDownloaded} />
         </div>
       );
   }

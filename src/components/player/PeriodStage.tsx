@@ -1,8 +1,10 @@
 /**
  * The main area of the player: one period shown by what it is. Opening it checks access
  * (`progressCheckResource`) and opens a viewing (`resourceWatch`); a refusal shows the
- * gateway's message in place of the player. Media report the spans played; documents, images
- * and image-and-text report once shown; exams lead to the exam; content types 5–8 are explained.
+ * gateway's message in place of the player. Media report the spans played; documents report
+ * each page once it stayed shown for the course's minimum time ("已读 2/3 页"); a file without
+ * preview says it counts once downloaded; images and image-and-text report once shown; exams
+ * lead to the exam; content types 5–8 are explained.
  */
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
@@ -11,7 +13,6 @@ import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, savePro
 import { fill } from '@/components/auth/text';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
-import type { DocumentTexts } from '@/components/player/DocumentView';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
@@ -20,8 +21,7 @@ import { localizePath, type Locale } from '@/i18n/locale-path';
 // Each kind of period loads only the code it needs.
 const VideoPlayer = lazy(() => import('@/components/player/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const AudioPlayer = lazy(() => import('@/components/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })));
-const DocumentView = lazy(() => import('@/components/player/DocumentView').then((m) => ({ default: m.DocumentView })));
-const DownloadButton = lazy(() => import('@/components/player/DocumentView').then((m) => ({ default: m.DownloadButton })));
+const DocumentPeriod = lazy(() => import('@/components/player/DocumentPeriod').then((m) => ({ default: m.DocumentPeriod })));
 
 interface PeriodStageProps {
   locale: Locale;
@@ -45,21 +45,6 @@ type Opened =
 /** The gateway's refusal text, or undefined when the failure is not one (network, server). */
 function refusal(error: unknown): string | undefined {
   return error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg ? error.msg : undefined;
-}
-
-function documentTexts(m: PlayerMessages): DocumentTexts {
-  return {
-    loading: m['learning.loading'],
-    error: m['player.pdfError'],
-    retry: m['learning.retry'],
-    empty: m['learning.empty'],
-    prev: m['learning.prev'],
-    next: m['learning.next'],
-    pageOf: m['learning.pageOf'],
-    download: m['player.download'],
-    downloading: m['player.downloading'],
-    downloadOnly: m['player.downloadOnly'],
-  };
 }
 
 function Notice({ children }: { children: ReactNode }) {
@@ -252,11 +237,6 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
     [watch, reportProgress],
   );
 
-  // An archive is offered for download only: showing it is all there is to view.
-  useEffect(() => {
-    if (watch?.resourceType === 6 && period.contentType !== 4) viewed(0);
-  }, [watch, period.contentType, viewed]);
-
   if (opened.status === 'loading' || opened.status === 'error') {
     return (
       <div className="bg-muted min-h-64 rounded-md">
@@ -319,7 +299,6 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
   onProgress: (result: ProgressReportResult) => void;
   onFinished: () => void;
 }) {
-  const source = { name: watch.name, fileName: watch.fileName, url: watch.url, resourceId: watch.resourceId, courseId };
   if (period.contentType === 4 || watch.contentType === 4) {
     return <ImageText courseId={courseId} itemId={period.subResourceId} messages={messages} onViewed={() => viewed(0)} />;
   }
@@ -346,25 +325,17 @@ function PeriodContent({ watch, courseId, period, config, messages, autoPlay, vi
           className="mx-auto max-h-[75vh] rounded-md border"
         />
       );
-    case 4:
-      return (
-        <DocumentView
-          source={source}
-          texts={documentTexts(messages)}
-          initialPage={watch.lastPosition || 1}
-          onViewed={viewed}
-        />
-      );
     default:
       return (
-        <Notice>
-          <p className="font-medium">{watch.fileName || watch.name}</p>
-          <p className="text-muted-foreground text-sm">{messages['player.downloadOnly']}</p>
-          <DownloadButton
-            source={source}
-            texts={documentTexts(messages)}
-          />
-        </Notice>
+        <DocumentPeriod
+          watch={watch}
+          courseId={courseId}
+          config={config}
+          messages={messages}
+          viewed={viewed}
+          onProgress={onProgress}
+          downloadOnly={watch.resourceType !== 4}
+        />
       );
   }
 }

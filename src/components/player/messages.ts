@@ -54,6 +54,9 @@ export const playerMessageKeys = [
   'player.exam.start',
   'player.exam.notReady',
   'player.offline.intro',
+  'player.pagesRead',
+  'player.pageRule',
+  'player.countsOnDownload',
 ] as const;
 
 export type PlayerMessages = Messages<(typeof playerMessageKeys)[number]>;

@@ -162,6 +162,22 @@ export async function watermarkPdf(bytes: Uint8Array, text: string): Promise<Uin
   return pdf.save();
 }
 
+// ---- pages
+
+/**
+ * The number of pages of a PDF, or 0 when the bytes are not a PDF that can be read.
+ *
+ * @example await pdfPageCount(await readFile('handbook.pdf')) → 3
+ */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    return pdf.getPageCount();
+  } catch {
+    return 0;
+  }
+}
+
 // ---- preview
 
 /** Most paragraphs a text preview carries; longer files are cut. */

@@ -24,6 +24,7 @@ import { accessError, courseAccess, type CourseAccess, type CourseRow } from './
 import { isUuid } from '../../db/access';
 import { courseCards, sharedCards, toLearningStatus } from './cards';
 import { catalogue } from './catalogue-cache';
+import { completeOnDownload } from '../player/downloads';
 import { courseData, type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from './data';
 import {
   downloadNameOf,
@@ -495,14 +496,24 @@ async function stampedDownload(ctx: AuthContext, resource: ResourceRow, fileName
   return downloadResponse(stored.body, stored.size, fileName);
 }
 
+/**
+ * The caller's download of a course's file: the file as they may have it; a file without
+ * preview then completes their periods of that course that show it.
+ */
+async function downloadForCourse(ctx: AuthContext, course: CourseRow, resource: ResourceRow): Promise<Response> {
+  const response = await download(ctx, course, resource);
+  await completeOnDownload(ctx, course.id, resource.id);
+  return response;
+}
+
 export async function coursewareDownload(ctx: AuthContext, id: string): Promise<Response> {
   const { resource, course } = await watchableCourseware(ctx, id);
-  return download(ctx, course, resource);
+  return downloadForCourse(ctx, course, resource);
 }
 
 export async function resourceDownload(ctx: AuthContext, resourceId: string, courseId?: string): Promise<Response> {
   const { resource, course } = await watchableResource(ctx, resourceId, courseId);
-  return download(ctx, course, resource);
+  return downloadForCourse(ctx, course, resource);
 }
 
 export async function coursewareWatermarkDownload(ctx: AuthContext, id: string): Promise<Response> {

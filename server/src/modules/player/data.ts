@@ -87,6 +87,26 @@ export function playerScope(db: Db, enterpriseId: string) {
       return row;
     },
 
+    /** The course's periods that show this resource. */
+    async periodsShowing(courseId: string, resourceId: string): Promise<Period[]> {
+      return periodQuery().where(
+        and(
+          eq(courseItems.enterpriseId, enterpriseId),
+          eq(courseItems.courseId, courseId),
+          eq(courseItems.resourceId, resourceId),
+          isPeriod,
+        ),
+      );
+    },
+
+    /** Remembers the page count read from a resource's file. */
+    async setResourcePages(resourceId: string, pages: number): Promise<void> {
+      await db
+        .update(resources)
+        .set({ pages })
+        .where(and(eq(resources.enterpriseId, enterpriseId), eq(resources.id, resourceId)));
+    },
+
     /** The course's periods in reading order (chapter, then period). */
     periods(courseId: string): Promise<Pick<ItemRow, 'id' | 'contentType'>[]> {
       return db

@@ -77,18 +77,21 @@ describe('opening a period', () => {
     expect(result.completed).toBe(false);
   });
 
-  it('completes documents, images and archives on opening; not exams', async () => {
+  it('completes images on opening; not documents, archives or exams', async () => {
     const who = await viewer(gw, 'E1004');
     const handbook = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Culture handbook'));
     expect(handbook).toMatchObject({ resourceType: 4, fileName: '企业文化手册.pdf' });
     expect(signedPathOf(handbook.url)).toBe('/media/demo/handbook.pdf');
-    expect(handbook).toMatchObject({ studyProgress: 100, completed: true, playUrls: [] });
+    // A document counts its pages shown, an archive its download.
+    expect(handbook).toMatchObject({ studyProgress: 0, completed: false, playUrls: [], progressBy: 'pages', pageCount: 3 });
     const zip = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Onboarding pack'));
-    expect(zip).toMatchObject({ resourceType: 6, studyProgress: 100 });
+    expect(zip).toMatchObject({ resourceType: 6, studyProgress: 0, progressBy: 'download' });
+    const plan = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Office floor plan'));
+    expect(plan).toMatchObject({ resourceType: 5, studyProgress: 100, completed: true, progressBy: 'opening' });
     const exam = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Onboarding exam'));
     expect(exam).toMatchObject({ contentType: 3, resourceType: 0, studyProgress: 0, completed: false });
     expect(exam.examId).toBe(await idOf(gw, exams, 'Onboarding exam'));
-    expect((await dynamicsOf(gw, who.memberId, onboarding)).filter((k) => k === 2)).toHaveLength(2);
+    expect((await dynamicsOf(gw, who.memberId, onboarding)).filter((k) => k === 2)).toHaveLength(1);
   });
 
   it('shows an image-and-text period and completes it', async () => {
@@ -196,6 +199,7 @@ describe('checking, configuration and progress', () => {
       completeRatio: 95,
       playbackRates: [0.5, 0.75, 1, 1.25, 1.5, 2],
       heartbeatSeconds: 10,
+      pageSeconds: 3,
       watermarkText: `${me.data.userName} E1001`,
     });
     const paid = await idOf(gw, courses, 'Advanced data analysis');

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CourseProgressInfo, ResourceProgress } from '@/api/learning-types';
 import { courseItems, courseProgress, courses, resources } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
+import { fetchRow } from '../course/test-support';
 import {
   age,
   dynamicsOf,
@@ -102,21 +103,27 @@ describe('progress the gateway can trust', () => {
     expect(tree.code).toBe(200);
     expect(tree.data.learningStatus).toBe(0);
 
-    // Every period that opening completes: documents, image, archive, image-and-text.
-    const opened = [
-      'Culture handbook',
-      'Office floor plan',
-      'Attendance sheet',
-      'Staff handbook',
-      'Company presentation',
-      'Check-in notes',
-      'Onboarding pack',
-    ];
-    for (const name of opened) {
+    // The image completes on opening; documents page by page at 3 s a page; files without preview when downloaded.
+    const plan = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Office floor plan'));
+    expect(plan).toMatchObject({ studyProgress: 100, completed: true });
+    for (const name of ['Culture handbook', 'Attendance sheet', 'Check-in notes']) {
       const watch = await open(gw, who, onboarding, await periodOf(gw, onboarding, name));
-      expect(watch.studyProgress, name).toBe(100);
-      expect(watch.completed, name).toBe(true);
+      expect(watch.completed, name).toBe(false);
+      let last;
+      for (let page = 1; page <= watch.pageCount; page++) {
+        await elapse(gw, watch.watchId, 3);
+        last = await report(gw, who, { watchId: watch.watchId, intervals: [], position: page, pages: [page] });
+      }
+      expect(last?.data.completed, name).toBe(true);
     }
+    for (const name of ['Staff handbook', 'Company presentation', 'Onboarding pack']) {
+      const itemId = await periodOf(gw, onboarding, name);
+      const [item] = await gw.database.db.select().from(courseItems).where(eq(courseItems.id, itemId));
+      const res = await fetchRow(gw, 'resourceLibraryDownload', { token: who.token, query: { id: item!.resourceId!, courseId: onboarding } });
+      expect(res.status, name).toBe(200);
+      await res.arrayBuffer();
+    }
+    const opened = ['Office floor plan', 'Culture handbook', 'Attendance sheet', 'Check-in notes', 'Staff handbook', 'Company presentation', 'Onboarding pack'];
     const guide = await gw.call<{ studyProgress: number }>('imageTextWatch', {
       token: who.token,
       query: { courseId: onboarding, itemId: await periodOf(gw, onboarding, 'Check-in guide') },
@@ -158,7 +165,8 @@ describe('progress the gateway can trust', () => {
       .where(and(eq(courseProgress.enterpriseUserId, who.memberId), eq(courseProgress.courseId, onboarding)));
     expect(row).toMatchObject({ status: 2, progress: 100 });
     expect(row?.completedAt).not.toBeNull();
-    expect(row?.studySeconds).toBe(22);
+    // 12 s of video, 10 s of audio, five pages at 3 s.
+    expect(row?.studySeconds).toBe(37);
 
     // More reports after completion change nothing and write no more dynamics.
     await elapse(gw, sound.watchId, 5);

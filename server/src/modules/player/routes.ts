@@ -28,6 +28,8 @@ const report = z.object({
   watchId: id,
   intervals: z.array(z.tuple([seconds, seconds])).max(500),
   position: seconds,
+  /** Pages of a document shown for the course's minimum time each; the gateway keeps only pages the document has. */
+  pages: z.array(z.number().int().min(1).max(100_000)).max(1000).optional(),
 });
 
 export const playerRoutes = {

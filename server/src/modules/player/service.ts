@@ -5,9 +5,18 @@
  * - Opening (`resourceWatch`) checks the course (removed, paid and not bought) and, when given,
  *   the study task or project; then opens a watch session whose clock starts now. The first
  *   opening of a course writes its course row (status 1, learning) and study dynamic kind 1.
- * - Timed periods are video and audio (content type 2, resource type 2 or 3). Every other period
- *   with content (document, image, archive, image-and-text) is completed on opening. Exam,
- *   research and offline periods (content types 3, 5–8) are never completed by the player.
+ * - Timed periods are video and audio (content type 2, resource type 2 or 3). Documents the page
+ *   shows (a PDF; a text or spreadsheet preview as one page) count the pages shown (below); a
+ *   file the page cannot show (Word, PowerPoint, an archive) is completed when the learner
+ *   downloads it through the gateway (`completeOnDownload`); images and image-and-text are
+ *   completed on opening. Exam, research and offline periods (content types 3, 5–8) are never
+ *   completed by the player. See `progressByOf`.
+ * - Pages: a report names the pages (1-based) shown for the course's `pageSeconds` each. Only
+ *   pages the document has (its page count read from the file) and not yet credited count, and
+ *   only as many as the wall time since the session's clock allows at `pageSeconds` a page
+ *   (+0.5 s); the clock then moves on by the pages credited × `pageSeconds`, skipping idle time
+ *   beyond max(30 s, `pageSeconds`). The period's progress is floor(pages shown ÷ pages × 100),
+ *   100 (completed) once every page was shown.
  * - Reports (`resourceLogUpdate` heartbeats, `progressSave` on pause, end or leave) quote a
  *   session of the caller; another member's or company's is not found, one older than 12 hours
  *   is refused ('learning.watchExpired'). Claimed spans are clipped to [0, duration], what is
@@ -66,9 +75,12 @@ import { viewerFileUrl } from '../course/service';
 import { toLearningStatus } from '../course/cards';
 import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
-import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { Dynamic, playerScope, type LockedSession, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { updateCourse } from './course-progress';
+import { isPdfPeriod, knownPageCount, progressByOf } from './progress-by';
+import { fileUrlOf, openFile, pdfPageCount } from '../course/files';
 import { examTaskView } from '../exam/tasks';
-import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
+import { periodPercent } from '@/lib/study-progress';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -83,8 +95,10 @@ export const SESSION_HOURS = 12;
 /** Under anti-skip, how far past the furthest point a span may start. */
 export const SKIP_SLACK_SECONDS = 3;
 
+/** Seconds a page report may lean on beyond the wall time, for clock and rounding differences. */
+export const PAGE_TOLERANCE_SECONDS = 0.5;
+
 const TIMED = new Set<number>([ResourceType.video, ResourceType.audio]);
-const OPENED = new Set<number>([ResourceType.document, ResourceType.image, ResourceType.archive]);
 
 type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
 
@@ -103,10 +117,24 @@ function isTimed(period: Period): boolean {
   return period.item.contentType === ContentType.directoryOrVideo && TIMED.has(period.resource?.resourceType ?? 0);
 }
 
-/** Completed by opening it: image-and-text, and documents, images and archives. */
-function completesOnOpening(period: Period): boolean {
-  if (period.item.contentType === ContentType.image) return true;
-  return period.item.contentType === ContentType.directoryOrVideo && OPENED.has(period.resource?.resourceType ?? 0);
+/** The pages a stored progress row credits (page n is the span [n - 1, n]). */
+function pagesOf(spans: readonly Interval[]): Set<number> {
+  const pages = new Set<number>();
+  for (const [start, end] of mergeIntervals(spans)) {
+    for (let page = Math.floor(start) + 1; page <= Math.ceil(end); page += 1) pages.add(page);
+  }
+  return pages;
+}
+
+/** Pages as stored spans: `[1, 2, 4]` → `[[0, 2], [3, 4]]`. */
+function spansOfPages(pages: Iterable<number>): Interval[] {
+  return mergeIntervals([...pages].map((p): Interval => [p - 1, p]));
+}
+
+/** Pages credited to a row: every page once the period is completed, else those shown. */
+function pagesShownOf(row: PeriodProgressRow | undefined, pageCount: number): number {
+  if (row?.completedAt) return pageCount;
+  return Math.min(pageCount, pagesOf(row?.intervals ?? []).size);
 }
 
 function durationOf(period: Period): number {
@@ -179,25 +207,6 @@ async function requireStudy(ctx: Ctx, q: StudyContext): Promise<CourseRow> {
   return course;
 }
 
-/** Recomputes the course's progress from its counted periods; completes it at 100. */
-async function updateCourse(
-  data: PlayerScope,
-  memberId: string,
-  courseId: string,
-  studySeconds: number,
-): Promise<{ progress: number; status: LearningStatus }> {
-  const counted = (await data.periods(courseId)).filter((p) => countsForCourse(p.contentType));
-  const rows = await data.progressOfPeriods(
-    memberId,
-    counted.map((p) => p.id),
-  );
-  // Periods never opened have no row and count as 0.
-  const progress = courseProgressOf([...rows.map((r) => r.progress), ...Array(counted.length - rows.length).fill(0)]);
-  const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
-  if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
-  return { progress: row.progress, status: toLearningStatus(row.status) };
-}
-
 /**
  * Records an opening of a period: the course's first opening, completion of a period that
  * opening completes, and (for `withSession`) a watch session. Returns the session id and the
@@ -219,12 +228,18 @@ async function openPeriod(
       started = true;
       await data.addDynamic(memberId, Dynamic.startedCourse, course.id, null);
     }
-    if (completesOnOpening(period) && (await data.completePeriod(memberId, course.id, itemId))) {
+    if (progressByOf(period) === 'opening' && (await data.completePeriod(memberId, course.id, itemId))) {
       await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, itemId);
       await updateCourse(data, memberId, course.id, 0);
     }
     const watchId = options.withSession
-      ? await data.openSession({ memberId, itemId, studyTaskId: options.studyTaskId, supersede: isTimed(period) })
+      ? await data.openSession({
+          memberId,
+          itemId,
+          studyTaskId: options.studyTaskId,
+          // One timed period or paged document at a time, so that two viewings cannot share the wall time.
+          supersede: isTimed(period) || progressByOf(period) === 'pages',
+        })
       : '';
     return { watchId, progress: await data.periodProgress(memberId, itemId) };
   });
@@ -257,11 +272,25 @@ async function periodUrls(ctx: AuthContext, course: CourseRow, period: Period) {
   return { url, playUrls, poster: typeof poster === 'string' ? await signedUrl(ctx.db, ctx.tenant.id, poster) : undefined };
 }
 
+/**
+ * The period with its PDF's page count read from the file when it was not yet (a file stored
+ * before pages were counted), and remembered.
+ */
+async function withPageCount(ctx: AuthContext, period: Period): Promise<Period> {
+  const resource = period.resource;
+  if (!resource || resource.pages > 0 || progressByOf(period) !== 'pages' || !isPdfPeriod(period)) return period;
+  const file = await openFile(ctx.c.get('files'), fileUrlOf(resource));
+  const pages = file ? await pdfPageCount(await file.bytes()) : 0;
+  if (pages > 0) await playerScope(ctx.db, ctx.tenant.id).setResourcePages(resource.id, pages);
+  return { ...period, resource: { ...resource, pages } };
+}
+
 /** `resourceWatch`: opens a period in the player. */
 export async function resourceWatch(ctx: AuthContext, input: WatchInput): Promise<ResourceWatchResult> {
   const course = await requireStudy(ctx, input);
-  const period = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
-  if (!period) throw notFound();
+  const found = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
+  if (!found) throw notFound();
+  const period = await withPageCount(ctx, found);
   const { watchId, progress } = await openPeriod(ctx, course, period, {
     withSession: true,
     studyTaskId: input.studyTaskId ?? null,
@@ -298,6 +327,9 @@ export async function resourceWatch(ctx: AuthContext, input: WatchInput): Promis
     completed,
     examId: item.examId,
     serverTime: new Date().toISOString(),
+    progressBy: progressByOf(period),
+    pageCount: knownPageCount(period),
+    pagesShown: pagesShownOf(progress, knownPageCount(period)),
   };
 }
 
@@ -337,6 +369,7 @@ export async function courseConfig(
     completeRatio: course.completeRatio,
     playbackRates: PLAYBACK_RATES,
     heartbeatSeconds: HEARTBEAT_SECONDS,
+    pageSeconds: course.pageSeconds,
     watermarkText: `${ctx.member.userName} ${ctx.member.empNo}`,
   };
 }
@@ -358,6 +391,7 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
     if (!period) throw notFound();
 
     const state = await data.lockPeriodProgress(memberId, course.id, period.item.id);
+    if (progressByOf(period) === 'pages') return creditPages(data, memberId, { session, course, period, state }, body);
     const duration = durationOf(period);
     const completedBefore = state.completedAt !== null;
     const antiSkip = course.antiSkip && !completedBefore;
@@ -414,6 +448,67 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
   });
 }
 
+/**
+ * A report on a paged document: the pages named that the document has and were not credited
+ * yet, as many as the wall time since the session's clock allows at the course's minimum time
+ * a page (see the rules above).
+ */
+async function creditPages(
+  data: PlayerScope,
+  memberId: string,
+  found: { session: LockedSession; course: CourseRow; period: Period; state: PeriodProgressRow },
+  body: ProgressReportBody,
+): Promise<ProgressReportResult> {
+  const { session, course, period, state } = found;
+  const pageCount = knownPageCount(period);
+  const pageSeconds = Math.max(1, course.pageSeconds);
+  const completedBefore = state.completedAt !== null;
+  const shown = pagesOf(state.intervals);
+  const fresh = [...new Set(body.pages ?? [])].filter((p) => Number.isInteger(p) && p >= 1 && p <= pageCount && !shown.has(p));
+
+  const elapsed = Math.min(session.sinceBeat, Math.max(ALLOWANCE_WINDOW_SECONDS, pageSeconds));
+  const allowance = Math.max(0, Math.floor((elapsed + (session.ended ? 0 : PAGE_TOLERANCE_SECONDS)) / pageSeconds));
+  const accepted = fresh.slice(0, allowance);
+  const credited = accepted.length * pageSeconds;
+  // The clock skips idle time beyond the window, then moves by the time the pages credited took.
+  const spent = session.sinceBeat - elapsed + credited;
+  if (spent !== 0 || credited > 0) await data.advanceSession(session.id, spent, credited);
+
+  for (const page of accepted) shown.add(page);
+  const pagesShown = Math.min(pageCount, shown.size);
+  const progress = completedBefore || pagesShown >= pageCount ? 100 : Math.min(99, Math.floor((pagesShown / pageCount) * 100));
+  const spans = spansOfPages(shown);
+  await data.savePeriodProgress(memberId, period.item.id, {
+    intervals: spans,
+    watchedSeconds: pagesShown * pageSeconds,
+    progress,
+    lastPosition: Math.min(Math.max(0, Math.floor(body.position)), pageCount),
+  });
+
+  let completed = completedBefore;
+  if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, course.id, period.item.id))) {
+    completed = true;
+    await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, period.item.id);
+  }
+  let courseState: { progress: number; status: LearningStatus };
+  if (credited > 0 || progress !== state.progress) {
+    courseState = await updateCourse(data, memberId, course.id, credited);
+  } else {
+    const row = await data.courseProgress(memberId, course.id);
+    courseState = { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) };
+  }
+  return {
+    studyProgress: progress,
+    credited,
+    courseProgress: courseState.progress,
+    learningStatus: courseState.status,
+    completed,
+    furthest: furthestOf(spans, false),
+    pagesShown: completed ? pageCount : pagesShown,
+    pageCount,
+  };
+}
+
 /** `progressGet`: the caller's progress in a course, period by period. */
 export async function progressGet(
   ctx: Ctx,
@@ -454,12 +549,15 @@ export async function progressResource(ctx: Ctx, input: { itemId: string }): Pro
   if (!access.course) throw notFound();
   const row = await data.periodProgress(ctx.member.id, period.item.id);
   const completed = Boolean(row?.completedAt);
+  const paged = progressByOf(period) === 'pages';
+  const pageCount = knownPageCount(period);
   return {
     itemId: period.item.id,
     studyProgress: row?.progress ?? 0,
     lastPosition: row?.lastPosition ?? 0,
-    furthest: furthestOf(row?.intervals ?? [], access.course.antiSkip && !completed),
+    furthest: furthestOf(row?.intervals ?? [], !paged && access.course.antiSkip && !completed),
     completed,
+    ...(paged ? { pagesShown: pagesShownOf(row, pageCount), pageCount } : {}),
   };
 }
 
