@@ -179,8 +179,8 @@ async function requireStudy(ctx: Ctx, q: StudyContext): Promise<CourseRow> {
   return course;
 }
 
-/** Recomputes the course's progress from its counted periods; completes it at 100. */
-async function updateCourse(
+/** Recomputes the course's progress from its counted periods; completes it at 100. Inside a transaction. */
+export async function updateCourse(
   data: PlayerScope,
   memberId: string,
   courseId: string,
