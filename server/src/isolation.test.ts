@@ -308,7 +308,7 @@ async function companySnapshot(eid: string): Promise<Record<string, string>> {
 const PRIVATE_TABLES = [
   'announcement_reads', 'collections', 'course_progress', 'course_purchase_requests', 'course_purchases', 'course_user_records', 'exam_papers',
   'exam_reservations', 'exam_tasks', 'export_records', 'live_attendance', 'member_identities', 'password_resets',
-  'period_progress', 'point_records', 'project_members', 'sessions', 'study_task_members', 'uploaded_files',
+  'period_progress', 'period_records', 'point_records', 'project_members', 'research_answers', 'sessions', 'study_task_members', 'uploaded_files',
   'user_certificates', 'watch_sessions',
 ];
 /** Rows a member writes that the company sees by design (comments, posts, ratings, activity, lecturer profiles). */
