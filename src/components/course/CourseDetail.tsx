@@ -110,6 +110,7 @@ function useAfterCourse<T>(courseId: string | undefined, load: (id: string, sign
 
 // Below the fold: their code loads with the course, not with the page.
 const CourseComments = lazy(() => import('@/components/course/CourseComments').then((m) => ({ default: m.CourseComments })));
+const CoursePeriodTools = lazy(() => import('@/components/course/CoursePeriodTools').then((m) => ({ default: m.CoursePeriodTools })));
 const CoursewareList = lazy(() => import('@/components/course/CoursewareList').then((m) => ({ default: m.CoursewareList })));
 const later = () => import('@/components/course/course-later');
 const purchase = () => import('@/components/course/CoursePurchase');
@@ -234,6 +235,7 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
 
   const canWatch = course.purchased && course.status === 1;
   const firstPeriod = tree.value ? periods(tree.value)[0]?.subResourceId : undefined;
+  const outsidePeriods = tree.value ? periods(tree.value).filter((p) => p.contentType >= 5 && p.contentType <= 8) : [];
   const startItem = course.lastItemId ?? firstPeriod;
   const started = Boolean(course.lastItemId) || course.studyProgress > 0;
   const minutes = durationMinutes(course.totalDuration);
@@ -356,6 +358,11 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
             >
               {tree.value && (
                 <CourseCatalogue courseId={course.id} tree={tree.value} locale={locale} messages={m} canWatch={canWatch} />
+              )}
+              {signedIn && outsidePeriods.length > 0 && (
+                <Suspense fallback={null}>
+                  <CoursePeriodTools courseId={course.id} periods={outsidePeriods} locale={locale} messages={m} />
+                </Suspense>
               )}
             </LoadState>
           </Section>

@@ -38,6 +38,7 @@ export const periodsZh = {
   'periods.panel.noneSelected': '请先选择学员',
   'periods.panel.empty': '暂无学员',
   'periods.panel.notRecorded': '未记录',
+  'periods.course.record': '记录结果：{name}',
 } as const;
 
 export const periodsEn: Record<keyof typeof periodsZh, string> = {
@@ -79,4 +80,5 @@ export const periodsEn: Record<keyof typeof periodsZh, string> = {
   'periods.panel.noneSelected': 'Select learners first',
   'periods.panel.empty': 'No learners yet',
   'periods.panel.notRecorded': 'Not recorded',
+  'periods.course.record': 'Record results: {name}',
 };
