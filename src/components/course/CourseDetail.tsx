@@ -110,7 +110,6 @@ function useAfterCourse<T>(courseId: string | undefined, load: (id: string, sign
 
 // Below the fold: their code loads with the course, not with the page.
 const CourseComments = lazy(() => import('@/components/course/CourseComments').then((m) => ({ default: m.CourseComments })));
-const CoursePeriodTools = lazy(() => import('@/components/course/CoursePeriodTools').then((m) => ({ default: m.CoursePeriodTools })));
 const CoursewareList = lazy(() => import('@/components/course/CoursewareList').then((m) => ({ default: m.CoursewareList })));
 const later = () => import('@/components/course/course-later');
 const purchase = () => import('@/components/course/CoursePurchase');
@@ -119,6 +118,7 @@ const CoursePurchaseRequests = lazy(() => purchase().then((m) => ({ default: m.C
 const CourseNotes = lazy(() => later().then((m) => ({ default: m.CourseNotes })));
 const CourseProjects = lazy(() => later().then((m) => ({ default: m.CourseProjects })));
 const RelatedCourses = lazy(() => later().then((m) => ({ default: m.RelatedCourses })));
+const CoursePeriodTools = lazy(() => later().then((m) => ({ default: m.CoursePeriodTools })));
 
 const loadTree = (id: string, signal: AbortSignal) => getChapterPeriodList(id, { signal, isShowErrTip: false });
 const loadCourseware = (id: string, signal: AbortSignal) => getCoursewareList(id, { signal, isShowErrTip: false });
@@ -235,7 +235,6 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
 
   const canWatch = course.purchased && course.status === 1;
   const firstPeriod = tree.value ? periods(tree.value)[0]?.subResourceId : undefined;
-  const outsidePeriods = tree.value ? periods(tree.value).filter((p) => p.contentType >= 5 && p.contentType <= 8) : [];
   const startItem = course.lastItemId ?? firstPeriod;
   const started = Boolean(course.lastItemId) || course.studyProgress > 0;
   const minutes = durationMinutes(course.totalDuration);
@@ -359,11 +358,6 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
               {tree.value && (
                 <CourseCatalogue courseId={course.id} tree={tree.value} locale={locale} messages={m} canWatch={canWatch} />
               )}
-              {signedIn && outsidePeriods.length > 0 && (
-                <Suspense fallback={null}>
-                  <CoursePeriodTools courseId={course.id} periods={outsidePeriods} locale={locale} messages={m} />
-                </Suspense>
-              )}
             </LoadState>
           </Section>
           <Section title={m['course.courseware']}>
@@ -380,6 +374,7 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
             </LoadState>
           </Section>
           <Suspense fallback={waiting}>
+            <CoursePeriodTools courseId={course.id} tree={tree.value} locale={locale} messages={m} />
             <CourseNotes courseId={course.id} locale={locale} messages={m} />
           </Suspense>
           <Suspense fallback={waiting}>

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import type { CourseResourceItem } from '@/api/learning-types';
 import { getPeriodRecord, getResearch } from '@/api/periods';
 import { fill } from '@/components/auth/text';
-import { watchPath } from '@/components/course/tree';
+import { periods, watchPath } from '@/components/course/tree';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { ResearchExportButton } from '@/components/player/ResearchPeriod';
+import { ResearchExportButton } from '@/components/player/ResearchExport';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface Tool {
@@ -17,21 +17,22 @@ interface Tool {
   kind: 'export' | 'record';
 }
 
-export function CoursePeriodTools({ courseId, periods, locale, messages }: {
+export function CoursePeriodTools({ courseId, tree, locale, messages }: {
   courseId: string;
-  /** The course's research and recorded periods (content types 5–8). */
-  periods: CourseResourceItem[];
+  /** The course's chapters and periods, once loaded. */
+  tree: CourseResourceItem[] | null;
   locale: Locale;
   messages: CourseDetailMessages;
 }) {
   const [tools, setTools] = useState<Tool[]>([]);
-  // The periods come anew with each render of the page; their ids decide when to ask again.
-  const key = periods.map((p) => p.subResourceId).join(',');
+  // Research and recorded periods (content types 5–8); their ids decide when to ask again.
+  const outside = periods(tree ?? []).filter((p) => p.contentType >= 5 && p.contentType <= 8);
+  const key = outside.map((p) => p.subResourceId).join(',');
   useEffect(() => {
     let live = true;
     const quiet = { isShowErrTip: false };
     Promise.all(
-      periods.map(async (period): Promise<Tool | undefined> => {
+      outside.map(async (period): Promise<Tool | undefined> => {
         try {
           if (period.contentType === 5) {
             return (await getResearch(courseId, period.subResourceId, quiet)).canExport ? { period, kind: 'export' } : undefined;

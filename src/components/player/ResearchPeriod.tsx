@@ -5,11 +5,11 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { ResearchAnswers, ResearchQuestion, ResearchView } from '@/api/period-types';
-import { exportResearch, getResearch, submitResearch } from '@/api/periods';
+import { getResearch, submitResearch } from '@/api/periods';
 import { fill } from '@/components/auth/text';
-import { saveBlob } from '@/components/course/save-blob';
 import { LoadState } from '@/components/learning/LoadState';
 import type { PeriodMessages } from '@/components/player/period-messages';
+import { ResearchExportButton } from '@/components/player/ResearchExport';
 
 interface ResearchPeriodProps {
   courseId: string;
@@ -24,8 +24,6 @@ const field =
   'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 w-full rounded-md border px-3 py-2 text-sm outline-none focus-visible:ring-[3px] disabled:opacity-70';
 const primary =
   'bg-primary text-primary-foreground focus-visible:ring-ring/50 hover:bg-primary/90 inline-flex h-10 items-center justify-center rounded-md px-6 text-sm font-medium outline-none focus-visible:ring-[3px] disabled:opacity-60';
-const secondary =
-  'border-input bg-background hover:bg-accent focus-visible:ring-ring/50 inline-flex h-9 items-center justify-center rounded-md border px-4 text-sm outline-none focus-visible:ring-[3px] disabled:opacity-60';
 
 /** The first question without a complete answer, numbered from 1; 0 when all are answered. */
 function firstUnanswered(questions: readonly ResearchQuestion[], answers: ResearchAnswers): number {
@@ -117,30 +115,6 @@ function Question({ question, index, answers, readOnly, messages, onChange }: {
         className={field}
       />
     </fieldset>
-  );
-}
-
-/** Downloads the answers of a research period as CSV (lecturers and administrators). */
-export function ResearchExportButton({ courseId, itemId, fileName, messages }: {
-  courseId: string;
-  itemId: string;
-  fileName: string;
-  messages: Pick<PeriodMessages, 'periods.research.export' | 'periods.research.exporting'>;
-}) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveBlob(await exportResearch(courseId, itemId), `${fileName}.csv`);
-    } catch {
-      // The client showed the gateway's message.
-    }
-    setBusy(false);
-  };
-  return (
-    <button type="button" className={secondary} disabled={busy} onClick={() => void download()}>
-      {busy ? messages['periods.research.exporting'] : messages['periods.research.export']}
-    </button>
   );
 }
 
