@@ -31,6 +31,7 @@ import { lecturerRoutes } from './modules/lecturer/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { liveRoutes } from './modules/live/routes';
 import { organizationRoutes } from './modules/organization/routes';
+import { periodRoutes } from './modules/period/routes';
 import { playerRoutes } from './modules/player/routes';
 import { searchRoutes } from './modules/search/routes';
 import { studyRoutes } from './modules/study/routes';
@@ -89,6 +90,7 @@ export const routeTable: RouteTable = {
   ...authRoutes,
   ...courseRoutes,
   ...playerRoutes,
+  ...periodRoutes,
   ...studyRoutes,
   ...liveRoutes,
   ...dataRoutes,

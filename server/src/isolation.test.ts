@@ -152,6 +152,12 @@ const matrix: Record<AuthName, Case> = {
   courseUserRecordList: { probe: (t) => ({ courseId: t.course }) },
   courseUserRecordSave: { probe: (t) => ({ courseId: t.course, content: '越界笔记' }) },
   courseUserRecordEdit: { probe: (t) => ({ id: t.note, content: '越界修改' }) },
+  periodResearchView: { probe: (t) => ({ courseId: t.course, itemId: t.item }) },
+  periodResearchSubmit: { probe: (t) => ({ courseId: t.course, itemId: t.item, answers: {} }) },
+  periodResearchExport: { probe: (t) => ({ courseId: t.course, itemId: t.item }) },
+  periodRecordView: { probe: (t) => ({ courseId: t.course, itemId: t.item }) },
+  periodLearnerPage: { probe: (t) => ({ ...page, courseId: t.course, itemId: t.item }) },
+  periodRecordSave: { probe: (t) => ({ courseId: t.course, itemId: t.item, memberIds: [t.member], passed: true, recordedOn: '2026-01-05' }) },
   liveRoomPage: own("the caller's company live rooms", page),
   liveWatch: { probe: (t) => ({ roomId: t.room }) },
   liveLeave: { probe: (t) => ({ roomId: t.room }) },
@@ -302,7 +308,7 @@ async function companySnapshot(eid: string): Promise<Record<string, string>> {
 const PRIVATE_TABLES = [
   'announcement_reads', 'collections', 'course_progress', 'course_purchase_requests', 'course_purchases', 'course_user_records', 'exam_papers',
   'exam_reservations', 'exam_tasks', 'export_records', 'live_attendance', 'member_identities', 'password_resets',
-  'period_progress', 'point_records', 'project_members', 'sessions', 'study_task_members', 'uploaded_files',
+  'period_progress', 'period_records', 'point_records', 'project_members', 'research_answers', 'sessions', 'study_task_members', 'uploaded_files',
   'user_certificates', 'watch_sessions',
 ];
 /** Rows a member writes that the company sees by design (comments, posts, ratings, activity, lecturer profiles). */

@@ -136,6 +136,13 @@ export const endpoints = {
   courseUserRecordList: { method: 'GET', path: 'course/auth/study/course/user/record/list', access: 'auth' },
   courseUserRecordSave: { method: 'POST', path: 'course/auth/study/course/user/record/save', access: 'auth' },
   courseUserRecordEdit: { method: 'POST', path: 'course/auth/study/course/user/record/edit', access: 'auth' },
+  // Research periods (a questionnaire) and periods the course's lecturers or an administrator record
+  periodResearchView: { method: 'GET', path: 'course/auth/study/period/research/view', access: 'auth' },
+  periodResearchSubmit: { method: 'POST', path: 'course/auth/study/period/research/submit', access: 'auth' },
+  periodResearchExport: { method: 'GET', path: 'course/auth/study/period/research/export', access: 'auth' },
+  periodRecordView: { method: 'GET', path: 'course/auth/study/period/record/view', access: 'auth' },
+  periodLearnerPage: { method: 'POST', path: 'course/auth/study/period/record/learner/page', access: 'auth', paging: DEFAULT_PAGING },
+  periodRecordSave: { method: 'POST', path: 'course/auth/study/period/record/save', access: 'auth' },
 
   // Live rooms and playbacks
   liveRoomPage: { method: 'POST', path: 'course/auth/live/room/page', access: 'auth', paging: DEFAULT_PAGING },

@@ -6,6 +6,7 @@ import { messageEn } from '@/i18n/sections/message';
 import { downloadsEn } from '@/i18n/sections/downloads';
 import { learningEn } from '@/i18n/sections/learning';
 import { playerEn } from '@/i18n/sections/player';
+import { periodsEn } from '@/i18n/sections/periods';
 import { studyEn } from '@/i18n/sections/study';
 import { lecturerEn } from '@/i18n/sections/lecturer';
 import { certificateEn } from '@/i18n/sections/certificate';
@@ -313,6 +314,7 @@ export const en: Record<MessageKey, string> = {
   ...learningEn,
   ...courseEn,
   ...playerEn,
+  ...periodsEn,
   ...studyEn,
   ...examEn,
   ...homeEn,

@@ -10,6 +10,7 @@ import { messageZh } from '@/i18n/sections/message';
 import { downloadsZh } from '@/i18n/sections/downloads';
 import { learningZh } from '@/i18n/sections/learning';
 import { playerZh } from '@/i18n/sections/player';
+import { periodsZh } from '@/i18n/sections/periods';
 import { studyZh } from '@/i18n/sections/study';
 import { lecturerZh } from '@/i18n/sections/lecturer';
 import { certificateZh } from '@/i18n/sections/certificate';
@@ -330,6 +331,7 @@ export const zh = {
   ...learningZh,
   ...courseZh,
   ...playerZh,
+  ...periodsZh,
   ...studyZh,
   ...examZh,
   ...homeZh,

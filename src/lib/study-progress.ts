@@ -3,12 +3,16 @@
  * period's percent from the seconds covered, and a course's progress from the periods that count.
  */
 
-/** Content types whose periods make a course's progress: 2 directory or video, 4 image (and text). */
-const COUNTED_CONTENT_TYPES = new Set<number>([2, 4]);
+/**
+ * Content types whose periods make a course's progress: 2 directory or video, 4 image (and
+ * text), 5 research (the questionnaire submitted), 6–8 offline training, real operation and job
+ * evaluation (a recorded pass).
+ */
+const COUNTED_CONTENT_TYPES = new Set<number>([2, 4, 5, 6, 7, 8]);
 
 /**
- * Whether a period of this content type counts towards its course's progress (exam and
- * offline periods, 3 and 5–8, show their own state).
+ * Whether a period of this content type counts towards its course's progress (exam periods, 3,
+ * show their own state).
  *
  * @example countsForCourse(2) → true; countsForCourse(3) → false
  */

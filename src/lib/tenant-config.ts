@@ -225,6 +225,19 @@ export const learningExamSchema = z.strictObject({
   attempts: z.int().min(0).default(1),
 });
 
+export const researchQuestionSchema = z.strictObject({
+  /** Key of the question within its questionnaire (answers and exports refer to it). */
+  key: seedKey,
+  /** The exam's question types: 1 single, 2 multiple, 3 judge (true or false), 4 fill-in, 5 short answer. */
+  questionType: z.literal([1, 2, 3, 4, 5]),
+  /** The question. */
+  stem: localizedTextSchema,
+  /** Choices of single and multiple questions, keyed A, B, C… */
+  options: z.array(z.strictObject({ key: z.string().regex(/^[A-Z]$/), text: localizedTextSchema })).max(10).default([]),
+  /** Fill-in questions: how many blanks. */
+  blanks: z.int().min(1).max(10).optional(),
+});
+
 export const learningPeriodSchema = z.strictObject({
   /** Reference for progress rows; needed only by periods someone has progress in. */
   key: seedKey.optional(),
@@ -236,6 +249,8 @@ export const learningPeriodSchema = z.strictObject({
   resource: seedKey.optional(),
   /** The exam of an exam period (content type 3). */
   exam: seedKey.optional(),
+  /** The questionnaire of a research period (content type 5): questions of the exam's types, not scored. */
+  questions: z.array(researchQuestionSchema).max(50).optional(),
 });
 
 export const learningCourseSchema = z.strictObject({

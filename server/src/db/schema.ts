@@ -24,6 +24,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { answersShownRules, type AnswersShown } from '../../../src/api/exam-types';
+import type { ResearchAnswers, StoredResearchQuestion } from '../../../src/api/period-types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -673,8 +674,59 @@ export const courseItems = pgTable(
     contentType: smallint('content_type').notNull().default(2),
     resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
     examId: uuid('exam_id'),
+    /** The questionnaire of a research period (content type 5); empty for other periods. */
+    questions: jsonb('questions').$type<StoredResearchQuestion[]>().notNull().default([]),
   },
   (t) => [index('course_items_course_idx').on(t.courseId, t.sort), index('course_items_enterprise_idx').on(t.enterpriseId)],
+);
+
+/** A member's one submission of a research period's questionnaire; final once made. */
+export const researchAnswers = pgTable(
+  'research_answers',
+  {
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => courseItems.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<ResearchAnswers>().notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseUserId, t.itemId] }),
+    index('research_answers_item_idx').on(t.enterpriseId, t.itemId),
+  ],
+);
+
+/**
+ * The recorded result of a member in an offline training, real operation or job evaluation
+ * period (content types 6–8), entered by a lecturer of the course or an administrator.
+ */
+export const periodRecords = pgTable(
+  'period_records',
+  {
+    enterpriseId: tenant(),
+    enterpriseUserId: member(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => courseItems.id, { onDelete: 'cascade' }),
+    passed: boolean('passed').notNull(),
+    score: integer('score'),
+    note: text('note').notNull().default(''),
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseUserId, t.itemId] }),
+    index('period_records_item_idx').on(t.enterpriseId, t.itemId),
+  ],
 );
 
 /** Files offered with a course for download and preview. */

@@ -177,6 +177,14 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
           contentType: p.contentType,
           resourceId: ref(resourceIds, p.resource) ?? null,
           examId: ref(examIds, p.exam) ?? null,
+          questions: (p.questions ?? []).map((q) => ({
+            key: q.key,
+            questionType: q.questionType,
+            stemZh: localize(q.stem, 'zh'),
+            stemEn: localize(q.stem, 'en'),
+            options: q.options.map((o) => ({ key: o.key, textZh: localize(o.text, 'zh'), textEn: localize(o.text, 'en') })),
+            ...(q.blanks ? { blanks: q.blanks } : {}),
+          })),
         });
       });
     });

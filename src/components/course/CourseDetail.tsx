@@ -118,6 +118,7 @@ const CoursePurchaseRequests = lazy(() => purchase().then((m) => ({ default: m.C
 const CourseNotes = lazy(() => later().then((m) => ({ default: m.CourseNotes })));
 const CourseProjects = lazy(() => later().then((m) => ({ default: m.CourseProjects })));
 const RelatedCourses = lazy(() => later().then((m) => ({ default: m.RelatedCourses })));
+const CoursePeriodTools = lazy(() => later().then((m) => ({ default: m.CoursePeriodTools })));
 
 const loadTree = (id: string, signal: AbortSignal) => getChapterPeriodList(id, { signal, isShowErrTip: false });
 const loadCourseware = (id: string, signal: AbortSignal) => getCoursewareList(id, { signal, isShowErrTip: false });
@@ -373,6 +374,7 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
             </LoadState>
           </Section>
           <Suspense fallback={waiting}>
+            <CoursePeriodTools courseId={course.id} tree={tree.value} locale={locale} messages={m} />
             <CourseNotes courseId={course.id} locale={locale} messages={m} />
           </Suspense>
           <Suspense fallback={waiting}>

@@ -32,6 +32,10 @@ export type CourseCentreMessages = Messages<(typeof courseCentreMessageKeys)[num
 
 export const courseDetailMessageKeys = [
   ...loadStateMessageKeys,
+  'periods.research.export',
+  'periods.research.exporting',
+  'periods.panel.title',
+  'periods.course.record',
   ...typeLabelKeys,
   'auth.loginFirst',
   'learning.courseRemoved',

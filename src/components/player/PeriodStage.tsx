@@ -9,7 +9,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
-import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
+import { checkResource, getImageText, getProgress, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
 import { fill } from '@/components/auth/text';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
@@ -22,6 +22,8 @@ import { localizePath, type Locale } from '@/i18n/locale-path';
 const VideoPlayer = lazy(() => import('@/components/player/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const AudioPlayer = lazy(() => import('@/components/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })));
 const DocumentPeriod = lazy(() => import('@/components/player/DocumentPeriod').then((m) => ({ default: m.DocumentPeriod })));
+const ResearchPeriod = lazy(() => import('@/components/player/ResearchPeriod').then((m) => ({ default: m.ResearchPeriod })));
+const RecordedPeriod = lazy(() => import('@/components/player/RecordedPeriod').then((m) => ({ default: m.RecordedPeriod })));
 
 interface PeriodStageProps {
   locale: Locale;
@@ -228,6 +230,21 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
   }, [courseId, itemId, scope.studyTaskId, scope.projectId, attempt]);
 
   const reportProgress = useCallback((result: ProgressReportResult) => onProgress(itemId, result), [itemId, onProgress]);
+  // A questionnaire submitted or a result recorded: the period's and the course's progress as the gateway now has them.
+  const refreshProgress = useCallback(() => {
+    getProgress(courseId, scope, { isShowErrTip: false }).then((info) => {
+      const studyProgress = info.periods.find((p) => p.itemId === itemId)?.studyProgress ?? 0;
+      onProgress(itemId, {
+        studyProgress,
+        credited: 0,
+        courseProgress: info.studyProgress,
+        learningStatus: info.learningStatus,
+        completed: studyProgress === 100,
+        furthest: 0,
+      });
+    }, () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [courseId, itemId, scope.studyTaskId, scope.projectId, onProgress]);
   const watch = opened.status === 'ready' ? opened.watch : undefined;
   const viewed = useCallback(
     (position: number) => {
@@ -259,11 +276,22 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
   }
   if (offline) {
     const key = typeLabelKey(period.contentType, period.resourceType, period.fileName);
+    const type = key ? messages[key] : '';
     return (
-      <Notice>
-        <p className="text-lg font-semibold">{key ? messages[key] : ''}</p>
-        <p className="text-muted-foreground max-w-prose text-sm">{fill(messages['player.offline.intro'], { type: key ? messages[key] : '' })}</p>
-      </Notice>
+      <Suspense fallback={<div className="bg-muted min-h-64 rounded-md" aria-busy="true" />}>
+        {period.contentType === 5 ? (
+          <ResearchPeriod courseId={courseId} itemId={itemId} messages={messages} locale={locale} onCompleted={refreshProgress} />
+        ) : (
+          <RecordedPeriod
+            courseId={courseId}
+            itemId={itemId}
+            title={type}
+            intro={fill(messages['player.offline.intro'], { type })}
+            messages={messages}
+            onChanged={refreshProgress}
+          />
+        )}
+      </Suspense>
     );
   }
   if (isExam) {

@@ -4,6 +4,7 @@ import type { CourseProgressInfo, ResourceProgress } from '@/api/learning-types'
 import { courseItems, courseProgress, courses, resources } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
 import { fetchRow } from '../course/test-support';
+import { submitSurvey } from '../period/test-support';
 import {
   age,
   dynamicsOf,
@@ -151,13 +152,24 @@ describe('progress the gateway can trust', () => {
     await elapse(gw, sound.watchId, 5);
     const done = await report(gw, who, { watchId: sound.watchId, intervals: [[0, 10]], position: 10 }, true);
     expect(done.data.studyProgress).toBe(100);
-    // Exam, survey and offline periods do not count.
-    expect(done.data.courseProgress).toBe(100);
-    expect(done.data.learningStatus).toBe(2);
+    // The exam does not count; the survey and the three recorded periods do (10 of 14 done).
+    expect(done.data.courseProgress).toBe(Math.floor((10 * 100) / 14));
+    expect(done.data.learningStatus).toBe(1);
+
+    // The questionnaire answered, and the three recorded periods passed by the course's lecturer.
+    await submitSurvey(gw, who, onboarding);
+    const lecturer = await viewer(gw, 'E1002');
+    for (const name of ['Fire drill', 'Equipment practice', 'Job evaluation']) {
+      const { body } = await gw.call('periodRecordSave', {
+        token: lecturer.token,
+        body: { courseId: onboarding, itemId: await periodOf(gw, onboarding, name), memberIds: [who.memberId], passed: true, recordedOn: '2026-01-05' },
+      });
+      expect(body.code, name).toBe(200);
+    }
 
     const kinds = await dynamicsOf(gw, who.memberId, onboarding);
     expect(kinds.filter((k) => k === 1)).toHaveLength(1);
-    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 3);
+    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 3 + 4);
     expect(kinds.filter((k) => k === 3)).toHaveLength(1);
     const [row] = await gw.database.db
       .select()

@@ -1,0 +1,48 @@
+/** The messages of research and recorded periods (player page and course page). */
+import { loadMessageKeys, pageTurnMessageKeys } from '@/components/learning/messages';
+import type { Messages } from '@/i18n/index';
+
+export const periodMessageKeys = [
+  ...loadMessageKeys,
+  ...pageTurnMessageKeys,
+  'periods.research.intro',
+  'periods.research.question',
+  'periods.research.type.1',
+  'periods.research.type.2',
+  'periods.research.type.3',
+  'periods.research.type.4',
+  'periods.research.type.5',
+  'periods.research.blank',
+  'periods.research.submit',
+  'periods.research.submitting',
+  'periods.research.submitted',
+  'periods.research.unanswered',
+  'periods.research.export',
+  'periods.research.exporting',
+  'periods.research.empty',
+  'periods.record.recorders',
+  'periods.record.anyRecorder',
+  'periods.record.state',
+  'periods.record.notYet',
+  'periods.record.passed',
+  'periods.record.failed',
+  'periods.record.score',
+  'periods.record.date',
+  'periods.record.note',
+  'periods.record.by',
+  'periods.panel.title',
+  'periods.panel.search',
+  'periods.panel.learners',
+  'periods.panel.selectAll',
+  'periods.panel.select',
+  'periods.panel.result',
+  'periods.panel.scoreHint',
+  'periods.panel.save',
+  'periods.panel.saving',
+  'periods.panel.saved',
+  'periods.panel.noneSelected',
+  'periods.panel.empty',
+  'periods.panel.notRecorded',
+] as const;
+
+export type PeriodMessages = Messages<(typeof periodMessageKeys)[number]>;
