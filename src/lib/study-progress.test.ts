@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countsForCourse, courseProgressOf, periodPercent } from './study-progress';
 
 describe('study progress', () => {
-  it('counts video/directory and image-and-text periods only', () => {
-    expect([2, 3, 4, 5, 6, 7, 8].filter(countsForCourse)).toEqual([2, 4]);
+  it('counts video/directory, exam and image-and-text periods only', () => {
+    expect([2, 3, 4, 5, 6, 7, 8].filter(countsForCourse)).toEqual([2, 3, 4]);
   });
 
   it('gives a timed period its percent, 100 at the completion ratio', () => {

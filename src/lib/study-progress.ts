@@ -3,14 +3,17 @@
  * period's percent from the seconds covered, and a course's progress from the periods that count.
  */
 
-/** Content types whose periods make a course's progress: 2 directory or video, 4 image (and text). */
-const COUNTED_CONTENT_TYPES = new Set<number>([2, 4]);
+/**
+ * Content types whose periods make a course's progress: 2 directory or video, 3 exam (100 once
+ * the exam is passed), 4 image (and text).
+ */
+const COUNTED_CONTENT_TYPES = new Set<number>([2, 3, 4]);
 
 /**
- * Whether a period of this content type counts towards its course's progress (exam and
- * offline periods, 3 and 5–8, show their own state).
+ * Whether a period of this content type counts towards its course's progress (research and
+ * offline periods, 5–8, show their own state).
  *
- * @example countsForCourse(2) → true; countsForCourse(3) → false
+ * @example countsForCourse(3) → true; countsForCourse(6) → false
  */
 export function countsForCourse(contentType: number): boolean {
   return COUNTED_CONTENT_TYPES.has(contentType);

@@ -83,6 +83,10 @@ export function examScope(db: Db, eid: string) {
   };
 
   return {
+    /** The database (or transaction) and enterprise this scope reads and writes. */
+    db,
+    eid,
+
     // ---- exams and questions
 
     async exam(examId: string): Promise<ExamRow | undefined> {

@@ -18,7 +18,7 @@ import type {
   ScreenSwitchResult,
 } from '@/api/exam-types';
 import { Code } from '@/api/codes';
-import { PaperStatus, QuestionType } from '@/api/exam-types';
+import { ExamStatus, PaperStatus, QuestionType } from '@/api/exam-types';
 import type { Locale } from '@/i18n/routes';
 import {
   bestMarkedScore,
@@ -33,6 +33,7 @@ import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess } from '../course/access';
 import { catalogue } from '../course/catalogue-cache';
+import { creditExamPass } from '../player/exam-pass';
 import { answersWithheld } from './answer-rule';
 import { examScope, type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from './data';
 
@@ -174,10 +175,17 @@ export async function resultOf(s: ExamScope, paperId: string, lang: Locale): Pro
 
 // ---- hand-in and scoring
 
-/** Recomputes a task's exam status and best score from its papers. */
+/**
+ * Recomputes a task's exam status and best score from its papers; a pass completes the course
+ * periods holding the exam (`creditExamPass`), in the same transaction.
+ */
 export async function refreshTask(s: ExamScope, taskId: string, passScore: number): Promise<void> {
   const papers = await s.papersOfTask(taskId);
-  await s.setTaskResult(taskId, examTaskStatus(papers, passScore), bestMarkedScore(papers));
+  const status = examTaskStatus(papers, passScore);
+  await s.setTaskResult(taskId, status, bestMarkedScore(papers));
+  if (status !== ExamStatus.pass) return;
+  const task = await s.task(taskId);
+  if (task) await creditExamPass(s.db, s.eid, task);
 }
 
 /**

@@ -5,7 +5,7 @@
  * be a transaction, so that one report's reads and writes commit together.
  */
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ExamTaskType } from '@/api/exam-types';
 import type { Interval } from '@/lib/intervals';
 import type { Db } from '../../db/client';
@@ -100,6 +100,32 @@ export function playerScope(db: Db, enterpriseId: string) {
           asc(courseItems.sort),
           asc(courseItems.id),
         );
+    },
+
+    /**
+     * The exam periods (content type 3) holding an exam in the courses where a pass of the member
+     * counts: the course of the exam task (`courseId`), and the courses the member has started.
+     */
+    async examPeriods(memberId: string, examId: string, courseId: string | null): Promise<{ itemId: string; courseId: string }[]> {
+      const started = db
+        .select({ courseId: courseProgress.courseId })
+        .from(courseProgress)
+        .where(memberRows(courseProgress, enterpriseId, memberId));
+      return db
+        .select({ itemId: courseItems.id, courseId: courseItems.courseId })
+        .from(courseItems)
+        .where(
+          and(
+            eq(courseItems.enterpriseId, enterpriseId),
+            eq(courseItems.examId, examId),
+            eq(courseItems.contentType, 3),
+            isPeriod,
+            courseId === null
+              ? inArray(courseItems.courseId, started)
+              : or(eq(courseItems.courseId, courseId), inArray(courseItems.courseId, started)),
+          ),
+        )
+        .orderBy(asc(courseItems.courseId), asc(courseItems.sort), asc(courseItems.id));
     },
 
     async periodProgress(memberId: string, itemId: string): Promise<PeriodProgressRow | undefined> {
@@ -314,7 +340,6 @@ export function playerScope(db: Db, enterpriseId: string) {
       return row;
     },
 
-    /** The member's exam task for a course's exam, created on first ask. */
     /** The member's one task of a course's exam (type 1), created when missing. */
     async courseExamTask(input: { memberId: string; examId: string; courseId: string; itemId: string }): Promise<ExamTaskRow> {
       const key = memberRows(

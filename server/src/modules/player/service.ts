@@ -7,7 +7,8 @@
  *   opening of a course writes its course row (status 1, learning) and study dynamic kind 1.
  * - Timed periods are video and audio (content type 2, resource type 2 or 3). Every other period
  *   with content (document, image, archive, image-and-text) is completed on opening. Exam,
- *   research and offline periods (content types 3, 5–8) are never completed by the player.
+ *   research and offline periods (content types 3, 5–8) are never completed by the player: an
+ *   exam period is completed when its exam is passed (`exam-pass.ts`).
  * - Reports (`resourceLogUpdate` heartbeats, `progressSave` on pause, end or leave) quote a
  *   session of the caller; another member's or company's is not found, one older than 12 hours
  *   is refused ('learning.watchExpired'). Claimed spans are clipped to [0, duration], what is
@@ -28,7 +29,7 @@
  *   the course's completeRatio percent: then it is completed (completed_at, dynamic kind 2) and
  *   stays 100. The resume position is the reported `position`, clipped to the medium (and, under
  *   anti-skip, to 3 s past the furthest point).
- * - A course's progress is the floor of the mean of its periods of content types 2 and 4; at 100
+ * - A course's progress is the floor of the mean of its periods of content types 2, 3 and 4; at 100
  *   the course is completed (status 2, dynamic kind 3).
  * - One report is one transaction, serialised per member with an advisory lock and holding the
  *   session and period rows (SELECT … FOR UPDATE): concurrent duplicates credit once.
@@ -68,7 +69,8 @@ import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
 import { examTaskView } from '../exam/tasks';
-import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
+import { periodPercent } from '@/lib/study-progress';
+import { updateCourse } from './course-progress';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -177,25 +179,6 @@ async function requireStudy(ctx: Ctx, q: StudyContext): Promise<CourseRow> {
     if (!access.canStudy) throw new ApiError(Code.FORBIDDEN, access.messageKey ?? 'learning.forbidden');
   }
   return course;
-}
-
-/** Recomputes the course's progress from its counted periods; completes it at 100. */
-async function updateCourse(
-  data: PlayerScope,
-  memberId: string,
-  courseId: string,
-  studySeconds: number,
-): Promise<{ progress: number; status: LearningStatus }> {
-  const counted = (await data.periods(courseId)).filter((p) => countsForCourse(p.contentType));
-  const rows = await data.progressOfPeriods(
-    memberId,
-    counted.map((p) => p.id),
-  );
-  // Periods never opened have no row and count as 0.
-  const progress = courseProgressOf([...rows.map((r) => r.progress), ...Array(counted.length - rows.length).fill(0)]);
-  const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
-  if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
-  return { progress: row.progress, status: toLearningStatus(row.status) };
 }
 
 /**

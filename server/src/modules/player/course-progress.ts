@@ -1,0 +1,27 @@
+/** A member's course progress recomputed from its counted periods, shared by the player and exam passes. */
+import type { LearningStatus } from '@/api/learning-types';
+import { countsForCourse, courseProgressOf } from '@/lib/study-progress';
+import { toLearningStatus } from '../course/cards';
+import { Dynamic, type PlayerScope } from './data';
+
+/**
+ * Recomputes the course's progress from its counted periods and adds studied seconds; at 100
+ * the course is completed (status 2, study dynamic kind 3, certificates issued).
+ */
+export async function updateCourse(
+  data: PlayerScope,
+  memberId: string,
+  courseId: string,
+  studySeconds: number,
+): Promise<{ progress: number; status: LearningStatus }> {
+  const counted = (await data.periods(courseId)).filter((p) => countsForCourse(p.contentType));
+  const rows = await data.progressOfPeriods(
+    memberId,
+    counted.map((p) => p.id),
+  );
+  // Periods never opened have no row and count as 0.
+  const progress = courseProgressOf([...rows.map((r) => r.progress), ...Array(counted.length - rows.length).fill(0)]);
+  const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
+  if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
+  return { progress: row.progress, status: toLearningStatus(row.status) };
+}

@@ -1,0 +1,47 @@
+/**
+ * A passed exam completes the exam periods (content type 3) that hold it: the period of the
+ * course the exam task belongs to, and the same exam's periods in the member's other started
+ * courses. Each such period becomes 100 and completed (study dynamic kind 2), and its course's
+ * progress is recomputed (completing the course, with its dynamic and certificates, at 100).
+ * Study tasks that list the exam itself count the pass on read (study/data.ts `statsSelect`).
+ */
+import type { Db } from '../../db/client';
+import { catalogue } from '../course/catalogue-cache';
+import { updateCourse } from './course-progress';
+import { Dynamic, playerScope } from './data';
+
+/** The passed task: whose it is, its exam and (for a course's exam) its course. */
+export interface PassedTask {
+  enterpriseUserId: string;
+  examId: string;
+  courseId: string | null;
+}
+
+/**
+ * Credits a pass; idempotent (a completed period is not completed again). `db` should be the
+ * transaction that recorded the pass, so that both commit together.
+ *
+ * @example await creditExamPass(tx, tenantId, task) → 1 (periods completed now)
+ */
+export async function creditExamPass(db: Db, eid: string, task: PassedTask): Promise<number> {
+  const data = playerScope(db, eid);
+  const memberId = task.enterpriseUserId;
+  const periods = await data.examPeriods(memberId, task.examId, task.courseId);
+  if (periods.length === 0) return 0;
+  await data.lockMemberWatching(memberId);
+  let completed = 0;
+  let started = false;
+  for (const period of periods) {
+    if (!(await data.completePeriod(memberId, period.courseId, period.itemId))) continue;
+    completed += 1;
+    if (await data.openCourse(memberId, period.courseId, period.itemId)) {
+      started = true;
+      await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null);
+    }
+    await data.addDynamic(memberId, Dynamic.completedPeriod, period.courseId, period.itemId);
+    await updateCourse(data, memberId, period.courseId, 0);
+  }
+  // A course started by the pass gains a learner on its card.
+  if (started) await catalogue.forget(eid);
+  return completed;
+}
