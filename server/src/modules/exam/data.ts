@@ -276,6 +276,17 @@ export function examScope(db: Db, eid: string) {
       return row;
     },
 
+    /** The task's latest handed-in paper. */
+    async latestHandedIn(taskId: string): Promise<PaperRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(examPapers)
+        .where(and(eq(examPapers.enterpriseId, eid), eq(examPapers.taskId, taskId), ne(examPapers.status, 0)))
+        .orderBy(desc(examPapers.attemptNo))
+        .limit(1);
+      return row;
+    },
+
     async papersOfTask(taskId: string): Promise<PaperRow[]> {
       return db
         .select()

@@ -68,6 +68,7 @@ import { toLearningStatus } from '../course/cards';
 import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { examScope } from '../exam/data';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';
 import { updateCourse } from './course-progress';
@@ -484,9 +485,7 @@ export async function saveExamTaskByCourseId(
   return { taskId: task.id, examId: task.examId, status: task.status };
 }
 
-/** Exam status of a task that can be started: waiting for test. */
-
-/** `getTaskIsOk`: whether the caller's own exam task can be started now. */
+/** `getTaskIsOk`: whether the caller's own exam task can be started now, with its latest handed-in paper. */
 export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<ExamTaskOk> {
   const found = await playerScope(ctx.db, ctx.tenant.id).examTask(ctx.member.id, input.taskId);
   if (!found) throw notFound();
@@ -496,6 +495,7 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
     taskId: task.id,
     status: task.status,
     message: t(ctx.lang, key),
+    paper: null,
   });
   if (task.courseId) {
     const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, task.courseId);
@@ -503,6 +503,8 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
   }
   // The exam centre's rule decides (attempts left, window, already passed or waiting to be marked).
   const view = await examTaskView(ctx, task.id);
-  if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason };
-  return { ok: true, taskId: task.id, status: view.status, message: '' };
+  const latest = await examScope(ctx.db, ctx.tenant.id).latestHandedIn(task.id);
+  const paper = latest ? { paperId: latest.id, taskId: task.id, status: latest.status } : null;
+  if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason, paper };
+  return { ok: true, taskId: task.id, status: view.status, message: '', paper };
 }
