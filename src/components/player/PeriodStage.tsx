@@ -9,13 +9,14 @@ import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
 import { fill } from '@/components/auth/text';
+import { resultHref, runnerHref } from '@/components/exam/links';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
 import type { DocumentTexts } from '@/components/player/DocumentView';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
-import { localizePath, type Locale } from '@/i18n/locale-path';
+import type { Locale } from '@/i18n/locale-path';
 
 // Each kind of period loads only the code it needs.
 const VideoPlayer = lazy(() => import('@/components/player/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
@@ -166,6 +167,10 @@ function ImageText({ courseId, itemId, messages, onViewed }: { courseId: string;
   );
 }
 
+/**
+ * An exam period: passed (progress 100), it says so and leads to the result; otherwise the
+ * button opens the runner while an attempt is left, and the latest result when none is.
+ */
 function ExamPeriod({ locale, courseId, period, examId, messages }: {
   locale: Locale;
   courseId: string;
@@ -175,17 +180,16 @@ function ExamPeriod({ locale, courseId, period, examId, messages }: {
 }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const start = async () => {
+  const passed = period.studyProgress >= 100;
+  const open = async () => {
     if (!examId) return setMessage(messages['player.exam.notReady']);
     setBusy(true);
     setMessage('');
     try {
       const task = await saveExamTaskByCourse({ courseId, itemId: period.subResourceId, examId });
       const ok = await getTaskIsOk(task.taskId);
-      if (ok.ok) {
-        location.assign(localizePath(`/account/exam/${encodeURIComponent(task.taskId)}`, locale));
-        return;
-      }
+      if (ok.ok) return location.assign(runnerHref(task.taskId, locale));
+      if (ok.paper) return location.assign(resultHref(ok.paper, locale));
       setMessage(ok.message || messages['player.exam.notReady']);
     } catch {
       // The client showed the gateway's message.
@@ -194,17 +198,23 @@ function ExamPeriod({ locale, courseId, period, examId, messages }: {
   };
   return (
     <div className="bg-muted flex min-h-64 flex-col items-center justify-center gap-4 rounded-md p-8 text-center">
-      <p>{fill(messages['player.exam.intro'], { name: period.subResourceName })}</p>
+      {passed ? (
+        <p role="status" className="text-lg font-semibold text-emerald-700 dark:text-emerald-400" data-testid="exam-period-state">
+          {messages['player.exam.passed']}
+        </p>
+      ) : (
+        <p>{fill(messages['player.exam.intro'], { name: period.subResourceName })}</p>
+      )}
       <button
         type="button"
         disabled={busy}
-        onClick={() => void start()}
+        onClick={() => void open()}
         className="bg-primary text-primary-foreground focus-visible:ring-ring/50 hover:bg-primary/90 inline-flex h-10 items-center rounded-md px-6 text-sm font-medium outline-none focus-visible:ring-[3px] disabled:opacity-60"
       >
-        {messages['player.exam.start']}
+        {passed ? messages['player.exam.viewResult'] : messages['player.exam.start']}
       </button>
       {message && (
-        <p role="alert" className="text-destructive text-sm">
+        <p role="alert" className="text-muted-foreground text-sm">
           {message}
         </p>
       )}

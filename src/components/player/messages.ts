@@ -53,6 +53,8 @@ export const playerMessageKeys = [
   'player.exam.intro',
   'player.exam.start',
   'player.exam.notReady',
+  'player.exam.passed',
+  'player.exam.viewResult',
   'player.offline.intro',
 ] as const;
 

@@ -23,6 +23,8 @@ import type { Locale } from '@/i18n/routes';
 import {
   bestMarkedScore,
   examTaskStatus,
+  labelsOf,
+  optionLabel,
   orderedOptions,
   paperOrders,
   scoreAnswer,
@@ -65,8 +67,17 @@ export function examName(exam: ExamRow, lang: Locale): string {
   return lang === 'en' ? exam.nameEn : exam.nameZh;
 }
 
-/** The paper's questions in its order with options in its order; never an answer. */
-function paperQuestions(paper: PaperRow, questions: QuestionRow[], lang: Locale): { question: QuestionRow; view: PaperQuestion }[] {
+/**
+ * The paper's questions in its order with options in its order, each labelled with the letter
+ * the paper shows (and, for markers, `withOriginal`, the letter in the question's own order);
+ * never an answer.
+ */
+function paperQuestions(
+  paper: PaperRow,
+  questions: QuestionRow[],
+  lang: Locale,
+  withOriginal = false,
+): { question: QuestionRow; view: PaperQuestion }[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   return paper.questionOrder
     .flatMap((id) => {
@@ -81,9 +92,11 @@ function paperQuestions(paper: PaperRow, questions: QuestionRow[], lang: Locale)
         questionType: q.questionType,
         difficulty: q.difficulty,
         stem: lang === 'en' ? q.stemEn : q.stemZh,
-        options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o) => ({
+        options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o, shown) => ({
           key: o.key,
           text: lang === 'en' ? o.textEn : o.textZh,
+          label: optionLabel(shown),
+          ...(withOriginal ? { originalLabel: optionLabel(optionsOf(q).findIndex((x) => x.key === o.key)) } : {}),
         })),
         blanks: blanksOf(q),
         score: q.score,
@@ -554,17 +567,20 @@ export async function examPaperView(ctx: AuthContext, paperId: string): Promise<
     answersAt: withheld === 'windowOpen' && exam.endAt ? exam.endAt.toISOString() : null,
     canMark,
     screenEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
-    questions: paperQuestions(paper, questions, ctx.lang).map(({ question, view }) => {
+    questions: paperQuestions(paper, questions, ctx.lang, canMark).map(({ question, view }) => {
       const a = byQuestion.get(question.id);
       const gained = a?.score ?? null;
+      const correctAnswer = correctAnswerOf(question, ctx.lang);
       return {
         ...view,
         answerId: a?.id ?? null,
         answer: a?.answer ?? [],
+        answerLabels: labelsOf(a?.answer ?? [], view.options),
         gained: showAnswers || question.questionType === QuestionType.short ? gained : null,
         ...(showAnswers
           ? {
-              correctAnswer: correctAnswerOf(question, ctx.lang),
+              correctAnswer,
+              ...(view.options.length > 0 ? { correctLabels: labelsOf(correctAnswer, view.options) } : {}),
               analysis: ctx.lang === 'en' ? question.analysisEn : question.analysisZh,
             }
           : {}),
