@@ -6,7 +6,6 @@
  * Study tasks that list the exam itself count the pass on read (study/data.ts `statsSelect`).
  */
 import type { Db } from '../../db/client';
-import { catalogue } from '../course/catalogue-cache';
 import { updateCourse } from './course-progress';
 import { Dynamic, playerScope } from './data';
 
@@ -30,18 +29,15 @@ export async function creditExamPass(db: Db, eid: string, task: PassedTask): Pro
   if (periods.length === 0) return 0;
   await data.lockMemberWatching(memberId);
   let completed = 0;
-  let started = false;
   for (const period of periods) {
+    // The learner's place in the course (where the player resumes) stays where it was.
+    const started = (await data.courseProgress(memberId, period.courseId)) !== undefined;
     if (!(await data.completePeriod(memberId, period.courseId, period.itemId))) continue;
     completed += 1;
-    if (await data.openCourse(memberId, period.courseId, period.itemId)) {
-      started = true;
-      await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null);
-    }
+    if (!started) await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null);
     await data.addDynamic(memberId, Dynamic.completedPeriod, period.courseId, period.itemId);
+    // Writes the course row when the pass starts the course (its card gains a learner).
     await updateCourse(data, memberId, period.courseId, 0);
   }
-  // A course started by the pass gains a learner on its card.
-  if (started) await catalogue.forget(eid);
   return completed;
 }
