@@ -26,17 +26,17 @@ WITH passed AS (
 INSERT INTO "study_dynamics" (enterprise_id, enterprise_user_id, kind, course_id, item_id, created_at)
 SELECT enterprise_id, enterprise_user_id, 2, course_id, item_id, completed_at FROM completed;--> statement-breakpoint
 WITH reached AS (
-  INSERT INTO "course_progress" (enterprise_id, enterprise_user_id, course_id, status, started_at)
+  INSERT INTO "course_progress" (enterprise_id, enterprise_user_id, course_id, status, created_at)
   SELECT DISTINCT ON (pp.enterprise_user_id, pp.course_id) pp.enterprise_id, pp.enterprise_user_id, pp.course_id, 1, pp.completed_at
   FROM period_progress pp
   JOIN course_items ci ON ci.id = pp.item_id AND ci.enterprise_id = pp.enterprise_id AND ci.content_type = 3
   WHERE pp.completed_at IS NOT NULL
   ORDER BY pp.enterprise_user_id, pp.course_id, pp.completed_at
   ON CONFLICT (enterprise_user_id, course_id) DO NOTHING
-  RETURNING enterprise_id, enterprise_user_id, course_id, started_at
+  RETURNING enterprise_id, enterprise_user_id, course_id, created_at
 )
 INSERT INTO "study_dynamics" (enterprise_id, enterprise_user_id, kind, course_id, created_at)
-SELECT enterprise_id, enterprise_user_id, 1, course_id, started_at FROM reached;--> statement-breakpoint
+SELECT enterprise_id, enterprise_user_id, 1, course_id, created_at FROM reached;--> statement-breakpoint
 WITH counted AS (
   SELECT ci.enterprise_id, ci.course_id, ci.id FROM course_items ci
   WHERE ci.content_type IN (2, 3, 4)
