@@ -255,8 +255,19 @@ export async function seedExams(
   await insert(examPapers, paperRows);
   await insert(examAnswers, answerRows);
   await insert(examScreenEvents, eventRows);
-  // A pass completes the course periods holding the exam, as a pass in the exam runner does.
+  // A pass completes the course periods holding the exam, as a pass in the exam runner does, at
+  // the hand-in of the first passing paper.
   for (const task of tasks.values()) {
-    if (task.status === ExamStatus.pass) await creditExamPass(db, enterpriseId, { enterpriseUserId: task.enterpriseUserId, examId: task.examId, courseId: task.courseId ?? null });
+    if (task.status !== ExamStatus.pass) continue;
+    const passScore = [...info.values()].find((i) => i.id === task.examId)!.passScore;
+    const passedAt = paperRows
+      .filter((p) => p.taskId === task.id && p.status === 2 && (p.score ?? 0) >= passScore)
+      .map((p) => p.submittedAt!.getTime());
+    await creditExamPass(
+      db,
+      enterpriseId,
+      { enterpriseUserId: task.enterpriseUserId, examId: task.examId, courseId: task.courseId ?? null },
+      passedAt.length ? new Date(Math.min(...passedAt)) : now,
+    );
   }
 }

@@ -1,5 +1,5 @@
 /** How the exam screens word windows, attempts and answers; pure, so both languages test alike. */
-import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld, type PaperQuestion } from '@/api/exam-types';
+import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
 import { formatMoment } from '@/components/study/format';
 

@@ -161,17 +161,18 @@ export function playerScope(db: Db, enterpriseId: string) {
         .where(and(ofMember(memberId), eq(periodProgress.itemId, itemId)));
     },
 
-    /** Marks a period completed (progress 100); true only for the call that completed it. */
-    async completePeriod(memberId: string, courseId: string, itemId: string): Promise<boolean> {
+    /** Marks a period completed (progress 100), now or `at`; true only for the call that completed it. */
+    async completePeriod(memberId: string, courseId: string, itemId: string, at?: Date): Promise<boolean> {
+      const completedAt = at ?? sql`now()`;
       const inserted = await db
         .insert(periodProgress)
-        .values({ enterpriseId, enterpriseUserId: memberId, courseId, itemId, progress: 100, completedAt: sql`now()` })
+        .values({ enterpriseId, enterpriseUserId: memberId, courseId, itemId, progress: 100, completedAt })
         .onConflictDoNothing()
         .returning({ itemId: periodProgress.itemId });
       if (inserted.length > 0) return true;
       const updated = await db
         .update(periodProgress)
-        .set({ progress: 100, completedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ progress: 100, completedAt, updatedAt: sql`now()` })
         .where(and(ofMember(memberId), eq(periodProgress.itemId, itemId), isNull(periodProgress.completedAt)))
         .returning({ itemId: periodProgress.itemId });
       return updated.length > 0;
@@ -253,8 +254,9 @@ export function playerScope(db: Db, enterpriseId: string) {
       return { completedNow: completed !== undefined, row: row! };
     },
 
-    async addDynamic(memberId: string, kind: number, courseId: string, itemId: string | null): Promise<void> {
-      await db.insert(studyDynamics).values({ enterpriseId, enterpriseUserId: memberId, kind, courseId, itemId });
+    /** Records a study dynamic, now or `at`. */
+    async addDynamic(memberId: string, kind: number, courseId: string, itemId: string | null, at?: Date): Promise<void> {
+      await db.insert(studyDynamics).values({ enterpriseId, enterpriseUserId: memberId, kind, courseId, itemId, ...(at ? { createdAt: at } : {}) });
     },
 
     /**

@@ -18,11 +18,12 @@ export interface PassedTask {
 
 /**
  * Credits a pass; idempotent (a completed period is not completed again). `db` should be the
- * transaction that recorded the pass, so that both commit together.
+ * transaction that recorded the pass, so that both commit together; `at` dates a pass made
+ * earlier (the demo seed), else it is now.
  *
  * @example await creditExamPass(tx, tenantId, task) → 1 (periods completed now)
  */
-export async function creditExamPass(db: Db, eid: string, task: PassedTask): Promise<number> {
+export async function creditExamPass(db: Db, eid: string, task: PassedTask, at?: Date): Promise<number> {
   const data = playerScope(db, eid);
   const memberId = task.enterpriseUserId;
   const periods = await data.examPeriods(memberId, task.examId, task.courseId);
@@ -32,10 +33,11 @@ export async function creditExamPass(db: Db, eid: string, task: PassedTask): Pro
   for (const period of periods) {
     // The learner's place in the course (where the player resumes) stays where it was.
     const started = (await data.courseProgress(memberId, period.courseId)) !== undefined;
-    if (!(await data.completePeriod(memberId, period.courseId, period.itemId))) continue;
+    if (!(await data.completePeriod(memberId, period.courseId, period.itemId, at))) continue;
     completed += 1;
-    if (!started) await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null);
-    await data.addDynamic(memberId, Dynamic.completedPeriod, period.courseId, period.itemId);
+    // Started just before the period was completed, so that the two read in that order.
+    if (!started) await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null, at && new Date(at.getTime() - 1000));
+    await data.addDynamic(memberId, Dynamic.completedPeriod, period.courseId, period.itemId, at);
     // Writes the course row when the pass starts the course (its card gains a learner).
     await updateCourse(data, memberId, period.courseId, 0);
   }

@@ -1,14 +1,15 @@
 /**
  * A course's exam period through the real endpoints: passing the exam (by its pass score, best
  * attempt first) completes the period, raises the course's progress and counts in the study
- * tasks that hold the course or the exam; failing it completes nothing. The demo learner's pass
- * from before counts as well.
+ * tasks that hold the course or the exam; failing it completes nothing, and a paper waiting for
+ * the marking of a short answer completes it once marked to the pass score. The demo learner's
+ * pass from before counts as well.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseProgressInfo, ExamTaskOk, ExamTaskRef, StudyTaskDetail } from '@/api/learning-types';
-import type { PaperReview } from '@/api/exam-types';
-import { courseItems, courses, studyDynamics, studyTaskMembers, studyTasks } from '../../db/schema';
+import type { MarkResultOfAnswer, PaperReview } from '@/api/exam-types';
+import { courseItems, courses, examMarkers, examQuestions, exams, studyDynamics, studyTaskMembers, studyTasks } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
 import { as, finish, questionsById, rightAnswer, save, signIn, start, type Who } from '../exam/test-support';
 import { idOf } from './test-support';
@@ -125,5 +126,39 @@ describe('exam period', () => {
     const review = await as<PaperReview>(gw, e1003, 'examPaperView', { query: { id: passed.paperId } });
     expect(review.body.code).toBe(200);
     expect(await progress(e1003)).toEqual(after);
+  });
+
+  it('waits for the marking of a short answer: the period completes when the marked paper reaches the pass score', async () => {
+    // The exam gains a short answer worth 20 and needs 110 of 120: the objective part alone does not pass.
+    const [exam] = await gw.database.db.select().from(exams).where(eq(exams.id, examId));
+    await gw.database.db.update(exams).set({ passScore: 110, totalScore: 120 }).where(eq(exams.id, examId));
+    await gw.database.db.insert(examQuestions).values({
+      enterpriseId: exam!.enterpriseId,
+      examId,
+      sort: 99,
+      questionType: 5,
+      stemZh: '简述入职第一周的安排。',
+      stemEn: 'Describe your first week.',
+      answer: ['参考答案', 'Reference'],
+      score: 20,
+    });
+    const e1002 = await signIn(gw, 'E1002');
+    await gw.database.db.insert(examMarkers).values({ enterpriseId: exam!.enterpriseId, examId, enterpriseUserId: e1002.memberId }).onConflictDoNothing();
+
+    const e1004 = await signIn(gw, 'E1004');
+    const taskId = await courseTask(e1004);
+    const session = await start(gw, e1004, taskId);
+    const keys = await questionsById(gw, session.examId);
+    for (const q of session.questions) {
+      expect((await save(gw, e1004, session.paperId, q.questionId, rightAnswer(keys.get(q.questionId)!), 1)).body.code).toBe(200);
+    }
+    expect(await finish(gw, e1004, session.paperId)).toMatchObject({ status: 1, passed: null, taskStatus: 3 });
+    expect((await progress(e1004)).period).toBe(0);
+
+    const review = await as<PaperReview>(gw, e1002, 'examPaperView', { query: { id: session.paperId } });
+    const short = review.body.data.questions.find((q) => q.questionType === 5)!;
+    const marked = await as<MarkResultOfAnswer>(gw, e1002, 'examMarkAnswer', { query: { id: short.answerId!, mark: '20' } });
+    expect(marked.body.data.paper).toMatchObject({ status: 2, score: 120, passed: true, taskStatus: 1 });
+    expect((await progress(e1004)).period).toBe(100);
   });
 });

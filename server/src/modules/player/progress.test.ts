@@ -95,12 +95,15 @@ describe('progress the gateway can trust', () => {
 
   it('honest play in steps completes periods and the course, with study dynamics', async () => {
     const who = await viewer(gw, 'E1001');
+    const examPeriod = await periodOf(gw, onboarding, 'Onboarding exam');
     const { body: tree } = await gw.call<CourseProgressInfo>('progressGet', {
       token: who.token,
       query: { courseId: onboarding },
     });
     expect(tree.code).toBe(200);
-    expect(tree.data.learningStatus).toBe(0);
+    // The demo pass of the onboarding exam started the course and completed its exam period.
+    expect(tree.data.learningStatus).toBe(1);
+    expect(tree.data.periods.find((p) => p.itemId === examPeriod)?.studyProgress).toBe(100);
 
     // Every period that opening completes: documents, image, archive, image-and-text.
     const opened = [
@@ -144,13 +147,14 @@ describe('progress the gateway can trust', () => {
     await elapse(gw, sound.watchId, 5);
     const done = await report(gw, who, { watchId: sound.watchId, intervals: [[0, 10]], position: 10 }, true);
     expect(done.data.studyProgress).toBe(100);
-    // Exam, survey and offline periods do not count.
+    // The passed exam counts; survey and offline periods do not.
     expect(done.data.courseProgress).toBe(100);
     expect(done.data.learningStatus).toBe(2);
 
     const kinds = await dynamicsOf(gw, who.memberId, onboarding);
     expect(kinds.filter((k) => k === 1)).toHaveLength(1);
-    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 3);
+    // Every period opened or played, and the exam period the demo pass completed.
+    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 4);
     expect(kinds.filter((k) => k === 3)).toHaveLength(1);
     const [row] = await gw.database.db
       .select()
