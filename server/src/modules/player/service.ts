@@ -67,7 +67,7 @@ import { viewerFileUrl } from '../course/service';
 import { toLearningStatus } from '../course/cards';
 import { catalogue } from '../course/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
-import { Dynamic, playerScope, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { Dynamic, playerScope, type Period, type PeriodProgressRow } from './data';
 import { examScope } from '../exam/data';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';
