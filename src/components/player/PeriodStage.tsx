@@ -9,14 +9,13 @@ import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
 import { fill } from '@/components/auth/text';
-import { resultHref, runnerHref } from '@/components/exam/links';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
 import type { DocumentTexts } from '@/components/player/DocumentView';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
-import type { Locale } from '@/i18n/locale-path';
+import { localizePath, type Locale } from '@/i18n/locale-path';
 
 // Each kind of period loads only the code it needs.
 const VideoPlayer = lazy(() => import('@/components/player/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
@@ -188,8 +187,13 @@ function ExamPeriod({ locale, courseId, period, examId, messages }: {
     try {
       const task = await saveExamTaskByCourse({ courseId, itemId: period.subResourceId, examId });
       const ok = await getTaskIsOk(task.taskId);
-      if (ok.ok) return location.assign(runnerHref(task.taskId, locale));
-      if (ok.paper) return location.assign(resultHref(ok.paper, locale));
+      // The runner (`runnerHref`) while an attempt is left, else the latest paper's result (`resultHref`).
+      const taskId = encodeURIComponent(task.taskId);
+      if (ok.ok) return location.assign(localizePath(`/account/exam/examQuestion?taskId=${taskId}`, locale));
+      if (ok.paper) {
+        const page = ok.paper.status === 1 ? 'waitExamSuccess' : 'examSuccess';
+        return location.assign(localizePath(`/account/exam/${page}?paperId=${encodeURIComponent(ok.paper.paperId)}`, locale));
+      }
       setMessage(ok.message || messages['player.exam.notReady']);
     } catch {
       // The client showed the gateway's message.
