@@ -118,7 +118,12 @@ export interface PaperQuestion {
   questionType: number;
   difficulty: number;
   stem: string;
-  options: { key: string; text: string }[];
+  /**
+   * Options in the paper's order. `key` is what an answer stores; `label` is the letter the
+   * paper shows (A, B, … in this order), the letter the candidate saw everywhere after.
+   * `originalLabel` (the letter in the question's own order) comes to markers only.
+   */
+  options: { key: string; text: string; label: string; originalLabel?: string }[];
   /** Fill in the blank: how many blanks. */
   blanks: number;
   score: number;
@@ -218,8 +223,12 @@ export interface PaperReview extends PaperResult {
   questions: (PaperQuestion & {
     answerId: string | null;
     answer: string[];
+    /** Choice questions: the letters the candidate saw for the options chosen, in the paper's order. */
+    answerLabels: string[];
     /** Present when the review shows answers. */
     correctAnswer?: string[] | string[][];
+    /** Choice questions, when the review shows answers: the letters of the right options as the candidate saw them. */
+    correctLabels?: string[];
     analysis?: string;
     /**
      * Points gained; null until marked (short answers) and, while the key is withheld, for

@@ -420,6 +420,8 @@ export interface ExamTaskOk {
   taskId: string;
   status: number;
   message: string;
+  /** The latest handed-in paper of the task (its result and review), or null before the first hand-in. */
+  paper?: { paperId: string; taskId: string; status: number } | null;
 }
 
 // ---- study dynamics

@@ -168,6 +168,26 @@ export function orderedOptions<T extends { key: string }>(options: readonly T[],
   return [...first, ...options.filter((o) => !order.includes(o.key))];
 }
 
+/**
+ * The letter shown for the option at `index` (0-based) of a question as a paper lists it.
+ *
+ * @example optionLabel(0) → 'A'; optionLabel(3) → 'D'
+ */
+export function optionLabel(index: number): string {
+  return index < 26 ? String.fromCharCode(65 + index) : String(index + 1);
+}
+
+/**
+ * Option keys as the letters a paper showed them, in the paper's order; keys the options do
+ * not name are left out.
+ *
+ * @example labelsOf(['B', 'D'], [{ key: 'D', label: 'A' }, { key: 'B', label: 'C' }]) → ['A', 'C']
+ */
+export function labelsOf(keys: readonly unknown[], options: readonly { key: string; label: string }[]): string[] {
+  const chosen = new Set(keys.filter((k): k is string => typeof k === 'string'));
+  return options.filter((o) => chosen.has(o.key)).map((o) => o.label);
+}
+
 export interface PaperOutcome {
   /** Paper status: 0 in progress, 1 waiting to be marked, 2 marked. */
   status: number;

@@ -4,17 +4,17 @@
  */
 
 /**
- * Content types whose periods make a course's progress: 2 directory or video, 4 image (and
- * text), 5 research (the questionnaire submitted), 6–8 offline training, real operation and job
- * evaluation (a recorded pass).
+ * Content types whose periods make a course's progress: 2 directory or video, 3 exam (100 once
+ * the exam is passed), 4 image (and text), 5 research (the questionnaire submitted), 6–8 offline
+ * training, real operation and job evaluation (a recorded pass).
  */
-const COUNTED_CONTENT_TYPES = new Set<number>([2, 4, 5, 6, 7, 8]);
+const COUNTED_CONTENT_TYPES = new Set<number>([2, 3, 4, 5, 6, 7, 8]);
 
 /**
- * Whether a period of this content type counts towards its course's progress (exam periods, 3,
- * show their own state).
+ * Whether a period of this content type counts towards its course's progress (every kind of
+ * period the product has does).
  *
- * @example countsForCourse(2) → true; countsForCourse(3) → false
+ * @example countsForCourse(3) → true; countsForCourse(9) → false
  */
 export function countsForCourse(contentType: number): boolean {
   return COUNTED_CONTENT_TYPES.has(contentType);

@@ -3,14 +3,17 @@
  * sittings, members' exam tasks and finished papers. An entry whose key is an exam of the
  * learning section adds rules and questions to that exam (found by its name). Papers are
  * scored with the gateway's rules (`@/lib/exam-scoring`), and each task's status follows from
- * its papers and the exam's window; dates are relative to the seeding moment.
+ * its papers and the exam's window; a pass completes the course periods holding the exam as in
+ * the gateway (`creditExamPass`). Dates are relative to the seeding moment.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { ExamStatus } from '@/api/exam-types';
 import { bestMarkedScore, examTaskStatus, scoreAnswer } from '@/lib/exam-scoring';
 import { localize, type ExamQuestionSeed, type ExamSection, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
+import { creditExamPass } from '../modules/player/exam-pass';
 import { memberLookup } from './members';
 import {
   courseItems,
@@ -252,4 +255,19 @@ export async function seedExams(
   await insert(examPapers, paperRows);
   await insert(examAnswers, answerRows);
   await insert(examScreenEvents, eventRows);
+  // A pass completes the course periods holding the exam, as a pass in the exam runner does, at
+  // the hand-in of the first passing paper.
+  for (const task of tasks.values()) {
+    if (task.status !== ExamStatus.pass) continue;
+    const passScore = [...info.values()].find((i) => i.id === task.examId)!.passScore;
+    const passedAt = paperRows
+      .filter((p) => p.taskId === task.id && p.status === 2 && (p.score ?? 0) >= passScore)
+      .map((p) => p.submittedAt!.getTime());
+    await creditExamPass(
+      db,
+      enterpriseId,
+      { enterpriseUserId: task.enterpriseUserId, examId: task.examId, courseId: task.courseId ?? null },
+      passedAt.length ? new Date(Math.min(...passedAt)) : now,
+    );
+  }
 }

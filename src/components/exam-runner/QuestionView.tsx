@@ -25,15 +25,13 @@ interface QuestionViewProps {
 }
 
 /** The options a question shows: its own, or True / False for a true-or-false question without texts. */
-export function optionsOf(question: PaperQuestion, m: RunnerMessages): { key: string; text: string }[] {
+export function optionsOf(question: PaperQuestion, m: RunnerMessages): PaperQuestion['options'] {
   if (question.options.length > 0 || question.questionType !== QuestionType.judge) return question.options;
   return [
-    { key: 'T', text: m['exam.runner.true'] },
-    { key: 'F', text: m['exam.runner.false'] },
+    { key: 'T', text: m['exam.runner.true'], label: 'A' },
+    { key: 'F', text: m['exam.runner.false'], label: 'B' },
   ];
 }
-
-const letter = (i: number) => String.fromCharCode(65 + i);
 
 const optionRow =
   'hover:bg-accent/60 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-ring/50 flex cursor-pointer items-start gap-3 rounded-md border px-4 py-3 has-[:focus-visible]:ring-[3px]';
@@ -101,7 +99,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
 
       {isChoice && (
         <div role="radiogroup" aria-labelledby={stemId} className="grid gap-2">
-          {options.map((o, i) => (
+          {options.map((o) => (
             <label key={o.key} className={optionRow}>
               <input
                 type="radio"
@@ -111,7 +109,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
                 onChange={() => onChange([o.key])}
                 className="accent-primary mt-1 size-4 shrink-0"
               />
-              <span className="font-medium">{letter(i)}.</span>{' '}
+              <span className="font-medium">{o.label}.</span>{' '}
               <span className="break-words whitespace-pre-wrap">{o.text}</span>
             </label>
           ))}
@@ -120,7 +118,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
 
       {type === QuestionType.multiple && (
         <div role="group" aria-labelledby={stemId} className="grid gap-2" onKeyDown={moveAmongCheckboxes}>
-          {options.map((o, i) => (
+          {options.map((o) => (
             <label key={o.key} className={optionRow}>
               <input
                 type="checkbox"
@@ -129,7 +127,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
                 onChange={() => onChange(toggleOption(answer, o.key, order))}
                 className="accent-primary mt-1 size-4 shrink-0"
               />
-              <span className="font-medium">{letter(i)}.</span>{' '}
+              <span className="font-medium">{o.label}.</span>{' '}
               <span className="break-words whitespace-pre-wrap">{o.text}</span>
             </label>
           ))}

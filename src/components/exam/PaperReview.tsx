@@ -10,7 +10,7 @@ import XIcon from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 import { QuestionType, type PaperReview as Review } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
-import { blankAnswers, choiceText, formatSeconds, isChoice, outcomeOf, referenceText, withheldText, type Outcome } from '@/components/exam/format';
+import { blankAnswers, choiceText, formatSeconds, isChoice, outcomeOf, referenceText, shownLetter, withheldText, type Outcome } from '@/components/exam/format';
 import type { ReviewMessages } from '@/components/exam/messages';
 import type { Locale } from '@/i18n/locale-path';
 
@@ -52,7 +52,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Options({ question }: { question: ReviewQuestion }) {
+function Options({ question, messages: m }: { question: ReviewQuestion; messages: ReviewMessages }) {
   const chosen = new Set(question.answer);
   const correct = new Set(
     Array.isArray(question.correctAnswer) ? question.correctAnswer.filter((k): k is string => typeof k === 'string') : [],
@@ -70,7 +70,7 @@ function Options({ question }: { question: ReviewQuestion }) {
               isCorrect ? 'border-emerald-300 bg-emerald-50' : isWrongChoice ? 'border-red-300 bg-red-50' : ''
             } ${chosen.has(option.key) ? 'font-medium' : ''}`}
           >
-            <span className="shrink-0 font-semibold">{option.key}.</span>
+            <span className="shrink-0 font-semibold">{shownLetter(option, m)}.</span>
             <span className="flex-1">{option.text}</span>
             {isCorrect && <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-emerald-700" />}
             {isWrongChoice && <XIcon aria-hidden="true" className="size-4 shrink-0 text-red-700" />}
@@ -105,8 +105,8 @@ function QuestionItem({
   let given: ReactNode = noAnswer ? <span className="text-muted-foreground">{m['exam.review.noAnswer']}</span> : null;
   let correct: ReactNode = null;
   if (choice) {
-    if (!noAnswer) given = choiceText(question.answer, question.options).join('\n');
-    if (key) correct = choiceText(key.filter((k): k is string => typeof k === 'string'), question.options).join('\n');
+    if (!noAnswer) given = choiceText(question.answer, question.options, m).join('\n');
+    if (key) correct = choiceText(key.filter((k): k is string => typeof k === 'string'), question.options, m).join('\n');
   } else if (question.questionType === QuestionType.fill) {
     const blanks = Math.max(question.blanks, question.answer.length, key?.length ?? 0, 1);
     if (!noAnswer) {
@@ -145,7 +145,7 @@ function QuestionItem({
           )}
         </header>
         <p className="break-words whitespace-pre-wrap">{question.stem}</p>
-        {choice && question.options.length > 0 && <Options question={question} />}
+        {choice && question.options.length > 0 && <Options question={question} messages={m} />}
         <dl className="grid gap-2">
           <Labelled label={m['exam.review.answer']}>{given}</Labelled>
           {correct !== null && (

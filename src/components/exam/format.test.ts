@@ -4,6 +4,7 @@ import {
   attemptsText,
   blankAnswers,
   choiceText,
+  shownLetter,
   formatSeconds,
   isChoice,
   outcomeOf,
@@ -48,6 +49,17 @@ describe('answers', () => {
   it('reads chosen keys in the paper order, keeping unknown keys', () => {
     expect(choiceText(['C', 'A'], options)).toEqual(['A. one', 'C. three']);
     expect(choiceText(['Z'], options)).toEqual(['Z']);
+  });
+  it('reads chosen keys with the letters the paper showed, and the original letter for markers', () => {
+    const shuffled = [
+      { key: 'D', text: 'four', label: 'A', originalLabel: 'D' },
+      { key: 'A', text: 'one', label: 'B', originalLabel: 'A' },
+      { key: 'C', text: 'three', label: 'C', originalLabel: 'C' },
+    ];
+    expect(choiceText(['D'], shuffled.map(({ originalLabel: _, ...o }) => o))).toEqual(['A. four']);
+    const m = { 'exam.review.originalLetter': '{label} (原 {original})' };
+    expect(choiceText(['D', 'C'], shuffled, m)).toEqual(['A (原 D). four', 'C. three']);
+    expect(shownLetter(shuffled[1]!, m)).toBe('B (原 A)');
   });
   it('reads the accepted texts of a blank in either key shape', () => {
     expect(blankAnswers([['北京', 'Beijing'], ['1949']], 0)).toEqual(['北京', 'Beijing']);

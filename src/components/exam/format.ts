@@ -1,5 +1,5 @@
 /** How the exam screens word windows, attempts and answers; pure, so both languages test alike. */
-import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld, type PaperQuestion } from '@/api/exam-types';
+import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld } from '@/api/exam-types';
 import { fill } from '@/components/auth/text';
 import { formatMoment } from '@/components/study/format';
 
@@ -44,14 +44,34 @@ export function isChoice(questionType: number): boolean {
   return questionType === QuestionType.single || questionType === QuestionType.multiple || questionType === QuestionType.judge;
 }
 
+/** The text that tells a marker an option's letter in the question's own order. */
+export type OriginalLetterText = Record<'exam.review.originalLetter', string>;
+
 /**
- * Chosen option keys as the options read: `A. Text` per key, in the paper's option order.
+ * The letter an option was shown with on the paper; for a marker (given `m`) also its letter in
+ * the question's own order when the paper moved it.
  *
- * @example choiceText(['B'], [{ key: 'A', text: 'x' }, { key: 'B', text: 'y' }]) → ['B. y']
+ * @example shownLetter({ key: 'B', label: 'D', originalLabel: 'B' }, m) → 'D (原 B)'
  */
-export function choiceText(keys: readonly string[], options: PaperQuestion['options']): string[] {
+export function shownLetter(option: { key: string; label?: string; originalLabel?: string }, m?: OriginalLetterText): string {
+  const label = option.label ?? option.key;
+  if (!m || !option.originalLabel || option.originalLabel === label) return label;
+  return fill(m['exam.review.originalLetter'], { label, original: option.originalLabel });
+}
+
+/**
+ * Chosen option keys as the options read on the paper: `D. Text` per key with the letter the
+ * paper showed, in the paper's option order.
+ *
+ * @example choiceText(['B'], [{ key: 'A', label: 'B', text: 'x' }, { key: 'B', label: 'A', text: 'y' }]) → ['A. y']
+ */
+export function choiceText(
+  keys: readonly string[],
+  options: readonly { key: string; text: string; label?: string; originalLabel?: string }[],
+  m?: OriginalLetterText,
+): string[] {
   const chosen = new Set(keys);
-  const known = options.filter((o) => chosen.has(o.key)).map((o) => `${o.key}. ${o.text}`);
+  const known = options.filter((o) => chosen.has(o.key)).map((o) => `${shownLetter(o, m)}. ${o.text}`);
   const unknown = keys.filter((k) => !options.some((o) => o.key === k));
   return [...known, ...unknown];
 }

@@ -53,6 +53,7 @@ export const reviewMessageKeys = [
   'exam.review.wrong',
   'exam.review.partial',
   'exam.review.blank',
+  'exam.review.originalLetter',
   'exam.review.question',
   'exam.review.worth',
   'exam.review.withheld.never',

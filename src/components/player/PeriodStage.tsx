@@ -153,6 +153,10 @@ function ImageText({ courseId, itemId, messages, onViewed }: { courseId: string;
   );
 }
 
+/**
+ * An exam period: passed (progress 100), it says so and leads to the result; otherwise the
+ * button opens the runner while an attempt is left, and the latest result when none is.
+ */
 function ExamPeriod({ locale, courseId, period, examId, messages }: {
   locale: Locale;
   courseId: string;
@@ -162,16 +166,20 @@ function ExamPeriod({ locale, courseId, period, examId, messages }: {
 }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const start = async () => {
+  const passed = period.studyProgress >= 100;
+  const open = async () => {
     if (!examId) return setMessage(messages['player.exam.notReady']);
     setBusy(true);
     setMessage('');
     try {
       const task = await saveExamTaskByCourse({ courseId, itemId: period.subResourceId, examId });
       const ok = await getTaskIsOk(task.taskId);
-      if (ok.ok) {
-        location.assign(localizePath(`/account/exam/${encodeURIComponent(task.taskId)}`, locale));
-        return;
+      // The runner (`runnerHref`) while an attempt is left, else the latest paper's result (`resultHref`).
+      const taskId = encodeURIComponent(task.taskId);
+      if (ok.ok) return location.assign(localizePath(`/account/exam/examQuestion?taskId=${taskId}`, locale));
+      if (ok.paper) {
+        const page = ok.paper.status === 1 ? 'waitExamSuccess' : 'examSuccess';
+        return location.assign(localizePath(`/account/exam/${page}?paperId=${encodeURIComponent(ok.paper.paperId)}`, locale));
       }
       setMessage(ok.message || messages['player.exam.notReady']);
     } catch {
@@ -181,17 +189,23 @@ function ExamPeriod({ locale, courseId, period, examId, messages }: {
   };
   return (
     <div className="bg-muted flex min-h-64 flex-col items-center justify-center gap-4 rounded-md p-8 text-center">
-      <p>{fill(messages['player.exam.intro'], { name: period.subResourceName })}</p>
+      {passed ? (
+        <p role="status" className="text-lg font-semibold text-emerald-700 dark:text-emerald-400" data-testid="exam-period-state">
+          {messages['player.exam.passed']}
+        </p>
+      ) : (
+        <p>{fill(messages['player.exam.intro'], { name: period.subResourceName })}</p>
+      )}
       <button
         type="button"
         disabled={busy}
-        onClick={() => void start()}
+        onClick={() => void open()}
         className="bg-primary text-primary-foreground focus-visible:ring-ring/50 hover:bg-primary/90 inline-flex h-10 items-center rounded-md px-6 text-sm font-medium outline-none focus-visible:ring-[3px] disabled:opacity-60"
       >
-        {messages['player.exam.start']}
+        {passed ? messages['player.exam.viewResult'] : messages['player.exam.start']}
       </button>
       {message && (
-        <p role="alert" className="text-destructive text-sm">
+        <p role="alert" className="text-muted-foreground text-sm">
           {message}
         </p>
       )}

@@ -55,6 +55,8 @@ export const playerMessageKeys = [
   'player.exam.intro',
   'player.exam.start',
   'player.exam.notReady',
+  'player.exam.passed',
+  'player.exam.viewResult',
   'player.offline.intro',
   'player.pagesRead',
   'player.pageRule',

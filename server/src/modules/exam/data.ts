@@ -83,6 +83,10 @@ export function examScope(db: Db, eid: string) {
   };
 
   return {
+    /** The database (or transaction) and enterprise this scope reads and writes. */
+    db,
+    eid,
+
     // ---- exams and questions
 
     async exam(examId: string): Promise<ExamRow | undefined> {
@@ -267,6 +271,17 @@ export function examScope(db: Db, eid: string) {
         .select()
         .from(examPapers)
         .where(and(eq(examPapers.enterpriseId, eid), eq(examPapers.taskId, taskId), eq(examPapers.status, 0)))
+        .orderBy(desc(examPapers.attemptNo))
+        .limit(1);
+      return row;
+    },
+
+    /** The task's latest handed-in paper. */
+    async latestHandedIn(taskId: string): Promise<PaperRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(examPapers)
+        .where(and(eq(examPapers.enterpriseId, eid), eq(examPapers.taskId, taskId), ne(examPapers.status, 0)))
         .orderBy(desc(examPapers.attemptNo))
         .limit(1);
       return row;

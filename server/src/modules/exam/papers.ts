@@ -18,11 +18,13 @@ import type {
   ScreenSwitchResult,
 } from '@/api/exam-types';
 import { Code } from '@/api/codes';
-import { PaperStatus, QuestionType } from '@/api/exam-types';
+import { ExamStatus, PaperStatus, QuestionType } from '@/api/exam-types';
 import type { Locale } from '@/i18n/routes';
 import {
   bestMarkedScore,
   examTaskStatus,
+  labelsOf,
+  optionLabel,
   orderedOptions,
   paperOrders,
   scoreAnswer,
@@ -33,6 +35,7 @@ import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess } from '../course/access';
 import { catalogue } from '../course/catalogue-cache';
+import { creditExamPass } from '../player/exam-pass';
 import { answersWithheld } from './answer-rule';
 import { examScope, type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from './data';
 
@@ -64,8 +67,17 @@ export function examName(exam: ExamRow, lang: Locale): string {
   return lang === 'en' ? exam.nameEn : exam.nameZh;
 }
 
-/** The paper's questions in its order with options in its order; never an answer. */
-function paperQuestions(paper: PaperRow, questions: QuestionRow[], lang: Locale): { question: QuestionRow; view: PaperQuestion }[] {
+/**
+ * The paper's questions in its order with options in its order, each labelled with the letter
+ * the paper shows (and, for markers, `withOriginal`, the letter in the question's own order);
+ * never an answer.
+ */
+function paperQuestions(
+  paper: PaperRow,
+  questions: QuestionRow[],
+  lang: Locale,
+  withOriginal = false,
+): { question: QuestionRow; view: PaperQuestion }[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   return paper.questionOrder
     .flatMap((id) => {
@@ -80,9 +92,11 @@ function paperQuestions(paper: PaperRow, questions: QuestionRow[], lang: Locale)
         questionType: q.questionType,
         difficulty: q.difficulty,
         stem: lang === 'en' ? q.stemEn : q.stemZh,
-        options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o) => ({
+        options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o, shown) => ({
           key: o.key,
           text: lang === 'en' ? o.textEn : o.textZh,
+          label: optionLabel(shown),
+          ...(withOriginal ? { originalLabel: optionLabel(optionsOf(q).findIndex((x) => x.key === o.key)) } : {}),
         })),
         blanks: blanksOf(q),
         score: q.score,
@@ -174,10 +188,17 @@ export async function resultOf(s: ExamScope, paperId: string, lang: Locale): Pro
 
 // ---- hand-in and scoring
 
-/** Recomputes a task's exam status and best score from its papers. */
+/**
+ * Recomputes a task's exam status and best score from its papers; a pass completes the course
+ * periods holding the exam (`creditExamPass`), in the same transaction.
+ */
 export async function refreshTask(s: ExamScope, taskId: string, passScore: number): Promise<void> {
   const papers = await s.papersOfTask(taskId);
-  await s.setTaskResult(taskId, examTaskStatus(papers, passScore), bestMarkedScore(papers));
+  const status = examTaskStatus(papers, passScore);
+  await s.setTaskResult(taskId, status, bestMarkedScore(papers));
+  if (status !== ExamStatus.pass) return;
+  const task = await s.task(taskId);
+  if (task) await creditExamPass(s.db, s.eid, task);
 }
 
 /**
@@ -546,17 +567,20 @@ export async function examPaperView(ctx: AuthContext, paperId: string): Promise<
     answersAt: withheld === 'windowOpen' && exam.endAt ? exam.endAt.toISOString() : null,
     canMark,
     screenEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
-    questions: paperQuestions(paper, questions, ctx.lang).map(({ question, view }) => {
+    questions: paperQuestions(paper, questions, ctx.lang, canMark).map(({ question, view }) => {
       const a = byQuestion.get(question.id);
       const gained = a?.score ?? null;
+      const correctAnswer = correctAnswerOf(question, ctx.lang);
       return {
         ...view,
         answerId: a?.id ?? null,
         answer: a?.answer ?? [],
+        answerLabels: labelsOf(a?.answer ?? [], view.options),
         gained: showAnswers || question.questionType === QuestionType.short ? gained : null,
         ...(showAnswers
           ? {
-              correctAnswer: correctAnswerOf(question, ctx.lang),
+              correctAnswer,
+              ...(view.options.length > 0 ? { correctLabels: labelsOf(correctAnswer, view.options) } : {}),
               analysis: ctx.lang === 'en' ? question.analysisEn : question.analysisZh,
             }
           : {}),

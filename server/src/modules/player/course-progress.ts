@@ -1,10 +1,13 @@
-/** A course's progress recomputed from its counted periods, for the player's reports, openings and downloads. */
+/** A member's course progress recomputed from its counted periods, shared by the player and exam passes. */
 import type { LearningStatus } from '@/api/learning-types';
 import { countsForCourse, courseProgressOf } from '@/lib/study-progress';
 import { toLearningStatus } from '../course/cards';
 import { Dynamic, type PlayerScope } from './data';
 
-/** Recomputes the course's progress from its counted periods; completes it at 100. */
+/**
+ * Recomputes the course's progress from its counted periods and adds studied seconds; at 100
+ * the course is completed (status 2, study dynamic kind 3, certificates issued).
+ */
 export async function updateCourse(
   data: PlayerScope,
   memberId: string,

@@ -5,7 +5,7 @@
  * be a transaction, so that one report's reads and writes commit together.
  */
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ExamTaskType } from '@/api/exam-types';
 import type { Interval } from '@/lib/intervals';
 import type { Db } from '../../db/client';
@@ -122,6 +122,32 @@ export function playerScope(db: Db, enterpriseId: string) {
         );
     },
 
+    /**
+     * The exam periods (content type 3) holding an exam in the courses where a pass of the member
+     * counts: the course of the exam task (`courseId`), and the courses the member has started.
+     */
+    async examPeriods(memberId: string, examId: string, courseId: string | null): Promise<{ itemId: string; courseId: string }[]> {
+      const started = db
+        .select({ courseId: courseProgress.courseId })
+        .from(courseProgress)
+        .where(memberRows(courseProgress, enterpriseId, memberId));
+      return db
+        .select({ itemId: courseItems.id, courseId: courseItems.courseId })
+        .from(courseItems)
+        .where(
+          and(
+            eq(courseItems.enterpriseId, enterpriseId),
+            eq(courseItems.examId, examId),
+            eq(courseItems.contentType, 3),
+            isPeriod,
+            courseId === null
+              ? inArray(courseItems.courseId, started)
+              : or(eq(courseItems.courseId, courseId), inArray(courseItems.courseId, started)),
+          ),
+        )
+        .orderBy(asc(courseItems.courseId), asc(courseItems.sort), asc(courseItems.id));
+    },
+
     async periodProgress(memberId: string, itemId: string): Promise<PeriodProgressRow | undefined> {
       const [row] = await db
         .select()
@@ -155,17 +181,18 @@ export function playerScope(db: Db, enterpriseId: string) {
         .where(and(ofMember(memberId), eq(periodProgress.itemId, itemId)));
     },
 
-    /** Marks a period completed (progress 100); true only for the call that completed it. */
-    async completePeriod(memberId: string, courseId: string, itemId: string): Promise<boolean> {
+    /** Marks a period completed (progress 100), now or `at`; true only for the call that completed it. */
+    async completePeriod(memberId: string, courseId: string, itemId: string, at?: Date): Promise<boolean> {
+      const completedAt = at ?? sql`now()`;
       const inserted = await db
         .insert(periodProgress)
-        .values({ enterpriseId, enterpriseUserId: memberId, courseId, itemId, progress: 100, completedAt: sql`now()` })
+        .values({ enterpriseId, enterpriseUserId: memberId, courseId, itemId, progress: 100, completedAt })
         .onConflictDoNothing()
         .returning({ itemId: periodProgress.itemId });
       if (inserted.length > 0) return true;
       const updated = await db
         .update(periodProgress)
-        .set({ progress: 100, completedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ progress: 100, completedAt, updatedAt: sql`now()` })
         .where(and(ofMember(memberId), eq(periodProgress.itemId, itemId), isNull(periodProgress.completedAt)))
         .returning({ itemId: periodProgress.itemId });
       return updated.length > 0;
@@ -247,8 +274,9 @@ export function playerScope(db: Db, enterpriseId: string) {
       return { completedNow: completed !== undefined, row: row! };
     },
 
-    async addDynamic(memberId: string, kind: number, courseId: string, itemId: string | null): Promise<void> {
-      await db.insert(studyDynamics).values({ enterpriseId, enterpriseUserId: memberId, kind, courseId, itemId });
+    /** Records a study dynamic, now or `at`. */
+    async addDynamic(memberId: string, kind: number, courseId: string, itemId: string | null, at?: Date): Promise<void> {
+      await db.insert(studyDynamics).values({ enterpriseId, enterpriseUserId: memberId, kind, courseId, itemId, ...(at ? { createdAt: at } : {}) });
     },
 
     /**
@@ -334,7 +362,6 @@ export function playerScope(db: Db, enterpriseId: string) {
       return row;
     },
 
-    /** The member's exam task for a course's exam, created on first ask. */
     /** The member's one task of a course's exam (type 1), created when missing. */
     async courseExamTask(input: { memberId: string; examId: string; courseId: string; itemId: string }): Promise<ExamTaskRow> {
       const key = memberRows(

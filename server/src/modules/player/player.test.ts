@@ -243,7 +243,7 @@ describe('exams linked from a course', () => {
     for (const r of again) expect(r.body.data.taskId).toBe(first.body.data.taskId);
 
     const ok = await gw.call<ExamTaskOk>('getTaskIsOk', { token: who.token, query: { taskId: first.body.data.taskId } });
-    expect(ok.body.data).toEqual({ ok: true, taskId: first.body.data.taskId, status: 0, message: '' });
+    expect(ok.body.data).toEqual({ ok: true, taskId: first.body.data.taskId, status: 0, message: '', paper: null });
 
     const other = await viewer(gw, 'E1001');
     const theirs = await gw.call('getTaskIsOk', { token: other.token, query: { taskId: first.body.data.taskId } });

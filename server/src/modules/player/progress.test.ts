@@ -97,12 +97,15 @@ describe('progress the gateway can trust', () => {
 
   it('honest play in steps completes periods and the course, with study dynamics', async () => {
     const who = await viewer(gw, 'E1001');
+    const examPeriod = await periodOf(gw, onboarding, 'Onboarding exam');
     const { body: tree } = await gw.call<CourseProgressInfo>('progressGet', {
       token: who.token,
       query: { courseId: onboarding },
     });
     expect(tree.code).toBe(200);
-    expect(tree.data.learningStatus).toBe(0);
+    // The demo pass of the onboarding exam started the course and completed its exam period.
+    expect(tree.data.learningStatus).toBe(1);
+    expect(tree.data.periods.find((p) => p.itemId === examPeriod)?.studyProgress).toBe(100);
 
     // The image completes on opening; documents page by page at 3 s a page; files without preview when downloaded.
     const plan = await open(gw, who, onboarding, await periodOf(gw, onboarding, 'Office floor plan'));
@@ -152,8 +155,9 @@ describe('progress the gateway can trust', () => {
     await elapse(gw, sound.watchId, 5);
     const done = await report(gw, who, { watchId: sound.watchId, intervals: [[0, 10]], position: 10 }, true);
     expect(done.data.studyProgress).toBe(100);
-    // The exam does not count; the survey and the three recorded periods do (10 of 14 done).
-    expect(done.data.courseProgress).toBe(Math.floor((10 * 100) / 14));
+    // The exam the demo pass completed counts, and so do the survey and the three recorded
+    // periods (11 of 15 done).
+    expect(done.data.courseProgress).toBe(Math.floor((11 * 100) / 15));
     expect(done.data.learningStatus).toBe(1);
 
     // The questionnaire answered, and the three recorded periods passed by the course's lecturer.
@@ -169,7 +173,8 @@ describe('progress the gateway can trust', () => {
 
     const kinds = await dynamicsOf(gw, who.memberId, onboarding);
     expect(kinds.filter((k) => k === 1)).toHaveLength(1);
-    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 3 + 4);
+    // Every period opened, read or played, the exam period the demo pass completed, the survey and the three records.
+    expect(kinds.filter((k) => k === 2)).toHaveLength(opened.length + 3 + 1 + 4);
     expect(kinds.filter((k) => k === 3)).toHaveLength(1);
     const [row] = await gw.database.db
       .select()

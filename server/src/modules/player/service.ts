@@ -10,7 +10,8 @@
  *   file the page cannot show (Word, PowerPoint, an archive) is completed when the learner
  *   downloads it through the gateway (`completeOnDownload`); images and image-and-text are
  *   completed on opening. Exam, research and offline periods (content types 3, 5–8) are never
- *   completed by the player. See `progressByOf`.
+ *   completed by the player: an exam period is completed when its exam is passed (`exam-pass.ts`).
+ *   See `progressByOf`.
  * - Pages: a report names the pages (1-based) shown for the course's `pageSeconds` each. Only
  *   pages the document has (its page count read from the file) and not yet credited count, and
  *   only as many as the wall time since the session's clock allows at `pageSeconds` a page
@@ -37,7 +38,7 @@
  *   the course's completeRatio percent: then it is completed (completed_at, dynamic kind 2) and
  *   stays 100. The resume position is the reported `position`, clipped to the medium (and, under
  *   anti-skip, to 3 s past the furthest point).
- * - A course's progress is the floor of the mean of its periods of content types 2 and 4; at 100
+ * - A course's progress is the floor of the mean of its periods of content types 2, 3 and 4; at 100
  *   the course is completed (status 2, dynamic kind 3).
  * - One report is one transaction, serialised per member with an advisory lock and holding the
  *   session and period rows (SELECT … FOR UPDATE): concurrent duplicates credit once.
@@ -79,6 +80,7 @@ import { Dynamic, playerScope, type LockedSession, type Period, type PeriodProgr
 import { updateCourse } from './course-progress';
 import { isPdfPeriod, knownPageCount, progressByOf } from './progress-by';
 import { fileUrlOf, openFile, pdfPageCount } from '../course/files';
+import { examScope } from '../exam/data';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';
 
@@ -599,9 +601,7 @@ export async function saveExamTaskByCourseId(
   return { taskId: task.id, examId: task.examId, status: task.status };
 }
 
-/** Exam status of a task that can be started: waiting for test. */
-
-/** `getTaskIsOk`: whether the caller's own exam task can be started now. */
+/** `getTaskIsOk`: whether the caller's own exam task can be started now, with its latest handed-in paper. */
 export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<ExamTaskOk> {
   const found = await playerScope(ctx.db, ctx.tenant.id).examTask(ctx.member.id, input.taskId);
   if (!found) throw notFound();
@@ -611,6 +611,7 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
     taskId: task.id,
     status: task.status,
     message: t(ctx.lang, key),
+    paper: null,
   });
   if (task.courseId) {
     const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, task.courseId);
@@ -618,6 +619,8 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
   }
   // The exam centre's rule decides (attempts left, window, already passed or waiting to be marked).
   const view = await examTaskView(ctx, task.id);
-  if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason };
-  return { ok: true, taskId: task.id, status: view.status, message: '' };
+  const latest = await examScope(ctx.db, ctx.tenant.id).latestHandedIn(task.id);
+  const paper = latest ? { paperId: latest.id, taskId: task.id, status: latest.status } : null;
+  if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason, paper };
+  return { ok: true, taskId: task.id, status: view.status, message: '', paper };
 }

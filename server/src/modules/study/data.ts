@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ExamStatus } from '@/api/exam-types';
 import type { LearningStatus } from '@/api/learning-types';
 import type { Db } from '../../db/client';
 import {
@@ -114,35 +115,55 @@ export type StudyScope = ReturnType<typeof studyScope>;
 
 export function studyScope(db: Db, eid: string) {
   /**
-   * Per task, project or phase (`kind`) the member's progress over its published courses, as a
-   * SQL select of `id` and the stats columns, for the owners `ownerFilter` lets through.
-   * A course counts as 100 once completed; a required course not started counts as 0.
+   * Per task, project or phase (`kind`) the member's progress over its published courses, and
+   * for a task also over its exams, as a SQL select of `id` and the stats columns, for the owners
+   * `ownerFilter` lets through. A course counts as 100 once completed; a required course not
+   * started counts as 0. An exam counts as 100 (completed) once the member passed it in any of
+   * their exam tasks, as started once a paper of theirs is handed in, and as 0 before.
    */
   function statsSelect(kind: 'task' | 'project' | 'phase', memberId: string, ownerFilter: SQL): SQL {
     const table = kind === 'task' ? sql`study_task_items` : sql`project_courses`;
     const owner = kind === 'task' ? sql`i.task_id` : kind === 'project' ? sql`i.project_id` : sql`i.phase_id`;
-    const required = sql`count(*) filter (where i.required)`;
-    const requiredDone = sql`count(*) filter (where i.required and cp.status = 2)`;
-    return sql`
-      select ${owner} as id,
-        count(*)::int as course_count,
-        ${required}::int as required_count,
-        ${requiredDone}::int as required_completed,
-        count(*) filter (where not i.required)::int as elective_count,
-        count(*) filter (where not i.required and cp.status = 2)::int as elective_completed,
-        coalesce(round(avg(case when cp.status = 2 then 100 else coalesce(cp.progress, 0) end)
-          filter (where i.required)), 0)::int as progress,
-        (case when ${required} > 0 and ${requiredDone} = ${required} then 2
-              when count(cp.course_id) filter (where i.required) > 0 then 1
-              else 0 end)::int as learning_status,
-        coalesce(sum(c.credit_hours), 0)::int as credit_hours,
-        max(cp.updated_at) as progress_at
+    const courseItems = sql`
+      select ${owner} as owner, true as is_course, i.required, cp.status, cp.progress,
+        cp.course_id is not null as started, c.credit_hours, cp.updated_at
       from ${table} i
       join courses c on c.id = i.course_id and c.enterprise_id = ${eid} and c.status = 1
       left join course_progress cp on cp.course_id = i.course_id and cp.enterprise_id = ${eid}
         and cp.enterprise_user_id = ${memberId}
-      where i.enterprise_id = ${eid} and ${owner} is not null and ${ownerFilter}
-      group by ${owner}`;
+      where i.enterprise_id = ${eid} and ${owner} is not null and ${ownerFilter}`;
+    const examItems = sql`
+      select i.task_id as owner, false as is_course, i.required,
+        case when x.passed then 2 else null end as status, case when x.passed then 100 else 0 end as progress,
+        x.taken as started, 0 as credit_hours, x.at as updated_at
+      from study_task_items i
+      join exams e on e.id = i.exam_id and e.enterprise_id = ${eid}
+      cross join lateral (
+        select coalesce(bool_or(t.status = ${ExamStatus.pass}), false) as passed, count(p.id) > 0 as taken, max(p.submitted_at) as at
+        from exam_tasks t
+        left join exam_papers p on p.task_id = t.id and p.enterprise_id = ${eid} and p.status <> 0
+        where t.enterprise_id = ${eid} and t.enterprise_user_id = ${memberId} and t.exam_id = i.exam_id
+      ) x
+      where i.enterprise_id = ${eid} and i.task_id is not null and ${ownerFilter}`;
+    const items = kind === 'task' ? sql`${courseItems} union all ${examItems}` : courseItems;
+    const required = sql`count(*) filter (where r.required)`;
+    const requiredDone = sql`count(*) filter (where r.required and r.status = 2)`;
+    return sql`
+      select r.owner as id,
+        count(*) filter (where r.is_course)::int as course_count,
+        ${required}::int as required_count,
+        ${requiredDone}::int as required_completed,
+        count(*) filter (where not r.required)::int as elective_count,
+        count(*) filter (where not r.required and r.status = 2)::int as elective_completed,
+        coalesce(round(avg(case when r.status = 2 then 100 else coalesce(r.progress, 0) end)
+          filter (where r.required)), 0)::int as progress,
+        (case when ${required} > 0 and ${requiredDone} = ${required} then 2
+              when count(*) filter (where r.required and r.started) > 0 then 1
+              else 0 end)::int as learning_status,
+        coalesce(sum(r.credit_hours), 0)::int as credit_hours,
+        max(r.updated_at) as progress_at
+      from (${items}) r
+      group by r.owner`;
   }
 
   async function statsOf(kind: 'task' | 'project' | 'phase', memberId: string, ids: string[]) {
@@ -246,7 +267,7 @@ export function studyScope(db: Db, eid: string) {
         .orderBy(asc(studyTaskItems.sort), asc(studyTaskItems.id));
     },
 
-    /** A task's exams with the member's latest exam task and its status on each (none: null, 0). */
+    /** A task's exams with the member's exam task on each (a passed one, else the latest) and its status (none: null, 0). */
     async taskExams(taskId: string, memberId: string) {
       const rows = await db
         .select({ examId: exams.id, nameZh: exams.nameZh, nameEn: exams.nameEn })
@@ -269,7 +290,8 @@ export function studyScope(db: Db, eid: string) {
             ),
           ),
         )
-        .orderBy(asc(examTasks.createdAt));
+        // A pass in any of the member's tasks of the exam is shown before later attempts elsewhere.
+        .orderBy(sql`${examTasks.status} = ${ExamStatus.pass}`, asc(examTasks.createdAt));
       const latest = new Map(statuses.map((s) => [s.examId, s]));
       return rows.map((r) => ({ ...r, status: latest.get(r.examId)?.status ?? 0, taskId: latest.get(r.examId)?.taskId ?? null }));
     },

@@ -45,9 +45,12 @@ const summary = (d: StudyDynamic) => [d.kind, d.courseName || d.projectName || d
 describe('study dynamics', () => {
   it("lists the caller's seeded dynamics newest first, with names in the caller's language", async () => {
     const zh = await page(e1001);
-    expect(zh).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 6, totalPage: 1 });
+    expect(zh).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 8, totalPage: 1 });
     expect(zh.list.map(summary)).toEqual([
       [1, '时间管理', ''],
+      // The demo pass of the onboarding exam (12 days ago) started the course and completed its exam period.
+      [2, '新员工入职培训', '入职考试'],
+      [1, '新员工入职培训', ''],
       [3, '职场写作规范', ''],
       [2, '职场写作规范', '职场写作规范精讲'],
       [1, '职场写作规范', ''],
@@ -60,16 +63,18 @@ describe('study dynamics', () => {
     const en = await page(e1001, { lang: 'en' });
     expect(en.list.map(summary)).toEqual([
       [1, 'Time management', ''],
+      [2, 'New employee onboarding', 'Onboarding exam'],
+      [1, 'New employee onboarding', ''],
       [3, 'Workplace writing', ''],
       [2, 'Workplace writing', 'Workplace writing in brief'],
       [1, 'Workplace writing', ''],
       [1, 'Old safety rules', ''],
       [4, '2025 compliance training', ''],
     ]);
-    const writing = en.list[2]!;
+    const writing = en.list[4]!;
     expect(writing.courseId).toBe(await idOf(courses, '职场写作规范'));
     expect(writing.itemId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(en.list[5]).toMatchObject({ courseId: null, courseName: '', projectId: expect.any(String), liveRoomId: null });
+    expect(en.list[7]).toMatchObject({ courseId: null, courseName: '', projectId: expect.any(String), liveRoomId: null });
   });
 
   it('records joining a project and a live class, and names them', async () => {
@@ -105,19 +110,19 @@ describe('study dynamics', () => {
       );
 
     const first = await page(e1001);
-    expect(first).toMatchObject({ pageSize: 10, totalCount: 12, totalPage: 2 });
+    expect(first).toMatchObject({ pageSize: 10, totalCount: 14, totalPage: 2 });
     expect(first.list).toHaveLength(10);
     const second = await page(e1001, { body: { pageCurrent: 2 } });
-    expect(second.list).toHaveLength(2);
-    expect(second.list.map((d) => d.courseName)).toEqual(['高效沟通技巧', '高效沟通技巧']);
+    expect(second.list).toHaveLength(4);
+    expect(second.list.map((d) => d.courseName)).toEqual(['高效沟通技巧', '高效沟通技巧', '高效沟通技巧', '高效沟通技巧']);
     const ids = [...first.list, ...second.list].map((d) => d.id);
-    expect(new Set(ids).size).toBe(12);
+    expect(new Set(ids).size).toBe(14);
 
     const writing = await idOf(courses, '职场写作规范');
     const byCourse = await page(e1001, { body: { courseId: writing } });
     expect(byCourse.list.map((d) => d.kind)).toEqual([3, 2, 1]);
     const started = await page(e1001, { body: { kind: 1 } });
-    expect(started.totalCount).toBe(7);
+    expect(started.totalCount).toBe(8);
     expect(started.list.every((d) => d.kind === 1)).toBe(true);
     const both = await page(e1001, { body: { courseId: communication, kind: 1, pageSize: 3 } });
     expect(both).toMatchObject({ totalCount: 4, totalPage: 2 });
@@ -144,7 +149,7 @@ describe('study dynamics', () => {
     ]);
 
     const mine = await page(e1001, { body: { pageSize: 100 } });
-    expect(mine.totalCount).toBe(12);
+    expect(mine.totalCount).toBe(14);
     const theirIds = new Set([...own.list, ...theirs.list].map((d) => d.id));
     expect(mine.list.some((d) => theirIds.has(d.id))).toBe(false);
     // E1001's token is not valid at company two.
