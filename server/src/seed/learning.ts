@@ -10,6 +10,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
 import type { Db } from '../db/client';
+import { registrationDecidedNotice } from '../modules/announcement/notices';
+import { insertNotices, noticeRows } from './announcements';
 import { memberLookup } from './members';
 import {
   categories,
@@ -205,6 +207,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   const projectLecturerRows: (typeof projectLecturers.$inferInsert)[] = [];
   const projectMemberRows: (typeof projectMembers.$inferInsert)[] = [];
   const dynamicRows: (typeof studyDynamics.$inferInsert)[] = [];
+  const notices: ReturnType<typeof noticeRows>[] = [];
   learning.projects.forEach((p, sort) => {
     const projectId = projectIds.get(p.key)!;
     projectRows.push({
@@ -239,6 +242,11 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       const approvedAt = m.approvedInDays === undefined ? null : days(m.approvedInDays);
       projectMemberRows.push({ enterpriseId, projectId, enterpriseUserId, status: m.status, appliedAt: days(m.appliedInDays), approvedAt });
       if (m.status === 1) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 4, projectId, createdAt: approvedAt ?? days(m.appliedInDays) });
+      // A reviewed registration was decided by someone, who sent the member the product's message.
+      if (p.registration === 2 && m.status !== 0) {
+        const decidedAt = approvedAt ?? new Date(Math.min(days(m.appliedInDays).getTime() + DAY, now.getTime()));
+        notices.push(noticeRows(enterpriseId, enterpriseUserId, registrationDecidedNotice({ id: projectId, ...names(p.name) }, m.status === 1), decidedAt, now));
+      }
     }
   });
 
@@ -331,4 +339,5 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   await insert(periodProgress, periodRows);
   await insert(courseProgress, courseProgressRows);
   await insert(studyDynamics, dynamicRows);
+  await insertNotices(db, notices);
 }
