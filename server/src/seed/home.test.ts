@@ -30,8 +30,8 @@ describe('home seed', () => {
       [schema.homeZones, 4, 3],
       [schema.homeZoneCourses, 6, 2],
       [schema.homeZoneLecturers, 3, 1],
-      [schema.certificates, 3, 3],
-      [schema.userCertificates, 12 + 10 + 5, 4 + 2 + 2],
+      [schema.certificates, 4, 3],
+      [schema.userCertificates, 11 + 10 + 5 + 1, 4 + 2 + 2],
     ];
     for (const [table, first, second] of expected) {
       expect(await countRows(gw, table, one)).toBe(first);
