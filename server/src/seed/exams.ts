@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { bestMarkedScore, examTaskStatus, scoreAnswer } from '@/lib/exam-scoring';
+import { seededSpan } from '@/lib/wall-clock';
 import { localize, type ExamQuestionSeed, type ExamSection, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
 import { paperMarkedNotice } from '../modules/announcement/notices';
@@ -117,8 +118,7 @@ export async function seedExams(
         examId: id,
         nameZh: name.zh,
         nameEn: name.en,
-        startAt: at(b.startInHours, HOUR),
-        endAt: at(b.endInHours, HOUR),
+        ...seededSpan(b, now),
         capacity: b.capacity,
         place: b.place,
       });
