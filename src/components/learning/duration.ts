@@ -4,8 +4,9 @@
  *
  * @example durationText(12) → { key: 'learning.seconds', value: 12 }; durationText(150) → { key: 'learning.minutes', value: 3 }
  */
-export function durationText(seconds: number): { key: 'learning.seconds' | 'learning.minutes'; value: number } | null {
-  if (!Number.isFinite(seconds) || seconds <= 0) return null;
-  if (seconds < 59.5) return { key: 'learning.seconds', value: Math.max(1, Math.round(seconds)) };
-  return { key: 'learning.minutes', value: Math.round(seconds / 60) };
-}
+export const durationText = (seconds: number): { key: 'learning.seconds' | 'learning.minutes'; value: number } | null =>
+  !(seconds > 0) || seconds === Infinity
+    ? null
+    : seconds < 59.5
+      ? { key: 'learning.seconds', value: Math.max(1, Math.round(seconds)) }
+      : { key: 'learning.minutes', value: Math.round(seconds / 60) };
