@@ -14,10 +14,10 @@ const valid: HomeSeedInput = {
   ],
   lecturers: ['li-na'],
   reasons: {
-    'sign-in': { text: { zh: '每日签到', en: 'Daily sign-in' }, source: 'sign-in' },
+    'study-note': { text: { zh: '提交学习心得', en: 'Shared a study note' } },
     'course-excel': { text: { zh: '完成课程', en: 'Completed a course' }, source: 'course', ref: 'excel' },
   },
-  points: { E1001: [[5, 'sign-in', 1]] },
+  points: { E1001: [[5, 'study-note', 1]] },
   creditHours: { E1001: [[1.5, 'course-excel', 3]] },
   certificates: [{ name: '证书', course: 'excel', validMonths: 12, holders: [['E1001', 'automatic', 10], ['E1002', 'manual', 400]] }],
 };
@@ -42,11 +42,19 @@ describe('home seed schema', () => {
 
   it('refuses unknown reasons, fractional points, credit hours past one decimal and missing refs', () => {
     expect(refuses((s) => (s.points!.E1001 = [[5, 'nope', 1]]))).toBe("unknown reason 'nope'");
-    expect(refuses((s) => (s.points!.E1001 = [[2.5, 'sign-in', 1]]))).toBe('points are whole numbers');
-    expect(refuses((s) => (s.creditHours!.E1001 = [[1.25, 'sign-in', 1]]))).toBe('credit hours have at most one decimal');
+    expect(refuses((s) => (s.points!.E1001 = [[2.5, 'study-note', 1]]))).toBe('points are whole numbers');
+    expect(refuses((s) => (s.creditHours!.E1001 = [[1.25, 'study-note', 1]]))).toBe('credit hours have at most one decimal');
     expect(refuses((s) => delete s.reasons!['course-excel']!.ref)).toMatch(/names its key in ref/);
-    expect(refuses((s) => (s.points!.E1001 = [[0, 'sign-in', 1]]))).toBe('not zero');
-    expect(refuses((s) => (s.points!.E1001 = [[5, 'sign-in', -1]]))).toBeDefined();
+    expect(refuses((s) => (s.points!.E1001 = [[0, 'study-note', 1]]))).toBe('not zero');
+    expect(refuses((s) => (s.points!.E1001 = [[5, 'study-note', -1]]))).toBeDefined();
+  });
+
+  it('refuses points for a daily check-in, which the site does not have', () => {
+    expect(refuses((s) => (s.reasons!['study-note'] = { text: '每日签到', source: 'sign-in' as 'manual' }))).toBeDefined();
+    for (const name of ['localhost.json', '127.0.0.1.json']) {
+      const texts = Object.values(read(name).reasons ?? {}).map((r) => JSON.stringify(r.text));
+      expect(texts.filter((t) => /签到|sign-in|check-in/i.test(t)), name).toEqual([]);
+    }
   });
 
   it('refuses bad certificates, zones and pictures', () => {

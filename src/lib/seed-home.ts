@@ -45,8 +45,11 @@ export const homeZoneSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lecturers'), ...zoneTitle }),
 ]);
 
-/** What earns or spends points and credit hours. */
-export const pointSources = ['course', 'project', 'exam', 'sign-in', 'manual'] as const;
+/**
+ * What earns or spends points and credit hours. No daily check-in: the site has none, so no
+ * points rule may claim one.
+ */
+export const pointSources = ['course', 'project', 'exam', 'manual'] as const;
 
 export const homeReasonSchema = z.strictObject({
   /** Text of the ledger row. */

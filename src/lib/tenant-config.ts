@@ -286,6 +286,12 @@ export const learningCourseSchema = z.strictObject({
   chapters: z.array(z.strictObject({ name: localizedTextSchema, periods: z.array(learningPeriodSchema) })).default([]),
   /** Resource keys of the course's downloadable files, in order. */
   coursewares: z.array(seedKey).default([]),
+  /** Members' ratings of a published course: `[empNo, 1–5, days ago]`, one per member. */
+  ratings: z.array(z.tuple([empNoRef, z.int().min(1).max(5), z.number().min(0)])).default([]),
+  /** Members' comments on the course. */
+  comments: z
+    .array(z.strictObject({ empNo: empNoRef, text: z.string().trim().min(1).max(500), daysAgo: z.number().min(0) }))
+    .default([]),
 });
 
 /** A course in a study task or project; required or elective. */
@@ -352,6 +358,19 @@ export const learningProjectSchema = z.strictObject({
     .default([]),
 });
 
+/** A time on the company's clock, relative to the seeding day (`@/lib/wall-clock`). */
+export const wallClockSchema = z
+  .strictObject({
+    /** Days from the seeding day. */
+    inDays: z.int().optional(),
+    /** 1 Monday … 7 Sunday, of the week `weeksAhead` weeks from the seeding week. */
+    weekday: z.int().min(1).max(7).optional(),
+    weeksAhead: z.int().optional(),
+    /** Time of day, `HH:MM`. */
+    at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  })
+  .refine((c) => c.inDays === undefined || c.weekday === undefined, 'either inDays or weekday');
+
 export const learningLiveRoomSchema = z.strictObject({
   /** Room name. */
   name: localizedTextSchema,
@@ -363,17 +382,21 @@ export const learningLiveRoomSchema = z.strictObject({
   lecturer: seedKey.optional(),
   /** Course key the room belongs to. */
   course: seedKey.optional(),
-  /** Start, in hours from the seeding moment. */
-  startInHours: z.number(),
-  /** End, in hours from the seeding moment. */
-  endInHours: z.number(),
+  /** Start, in hours from the seeding moment (a room live at the seeding moment); or `start`. */
+  startInHours: z.number().optional(),
+  /** End, in hours from the seeding moment; or `hours` after `start`. */
+  endInHours: z.number().optional(),
+  /** Start on the company's clock (a launch at 14:00 in a week). */
+  start: wallClockSchema.optional(),
+  /** Length in hours, from `start`. */
+  hours: z.number().positive().max(12).optional(),
   /** The live HLS source, a site path. */
   streamUrl: sitePath.default(''),
   /** Resource key of the recording. */
   playback: seedKey.optional(),
   /** Seconds without a heartbeat after which a viewer counts as hung up. */
   hangUpSeconds: z.int().min(10).default(90),
-});
+}).refine((r) => (r.start && r.hours ? r.startInHours === undefined && r.endInHours === undefined : r.startInHours !== undefined && r.endInHours !== undefined && !r.start && !r.hours), 'either startInHours and endInHours, or start and hours');
 
 export const learningProgressSchema = z.strictObject({
   /** Employee number of the learner. */
@@ -520,15 +543,19 @@ export const examQuestionSeedSchema = z
 export const examBatchSeedSchema = z.strictObject({
   /** Sitting name. */
   name: localizedTextSchema,
-  /** Start, in hours from the seeding moment. */
-  startInHours: z.number(),
-  /** End, in hours from the seeding moment. */
-  endInHours: z.number(),
+  /** Start, in hours from the seeding moment; or `start`. */
+  startInHours: z.number().optional(),
+  /** End, in hours from the seeding moment; or `hours` after `start`. */
+  endInHours: z.number().optional(),
+  /** Start on the company's clock: a morning sitting in the morning whenever the demo is seeded. */
+  start: wallClockSchema.optional(),
+  /** Length in hours, from `start`. */
+  hours: z.number().positive().max(12).optional(),
   /** Seats. */
   capacity: z.int().min(1),
   /** Where the sitting takes place. */
   place: z.string().default(''),
-});
+}).refine((r) => (r.start && r.hours ? r.startInHours === undefined && r.endInHours === undefined : r.startInHours !== undefined && r.endInHours !== undefined && !r.start && !r.hours), 'either startInHours and endInHours, or start and hours');
 
 export const examSeedSchema = z.strictObject({
   /** Reference for tasks and records; the key of an exam of the learning section extends that exam. */

@@ -1,6 +1,6 @@
 /**
  * Certificates as 张伟 (E1001) holds them in the demo (seed.home.certificates of
- * tenants/localhost.json): 新员工训练营结业证书 held (automatic, by the project 新员工训练营) and
+ * tenants/localhost.json): 职场写作规范结业证书 held (automatic, by the course 职场写作规范) and
  * 内训讲师资格证 expired (manual). The tests only read: nobody's certificates change here.
  * The verification page is opened signed out, as a stranger with a certificate in hand would.
  */
@@ -53,10 +53,10 @@ test('lists the held and the expired certificates, with counts on the tabs', asy
   const heldTab = page.getByRole('tab', { name: '持有中（1）' });
   await expect(heldTab).toHaveAttribute('aria-selected', 'true');
 
-  const camp = page.getByRole('article', { name: '新员工训练营结业证书' });
+  const camp = page.getByRole('article', { name: '职场写作规范结业证书' });
   for (const text of ['持有中', '自动颁发', '长期有效', held.code]) await expect(camp).toContainText(text);
-  await expect(camp.getByRole('link', { name: '学习项目：新员工训练营' })).toHaveAttribute('href', `/knowledge/project/${held.source!.id}`);
-  await expect(camp.getByRole('link', { name: '在线验证：新员工训练营结业证书' })).toHaveAttribute('href', `/certificate/verify?code=${held.code}`);
+  await expect(camp.getByRole('link', { name: '课程：职场写作规范' })).toHaveAttribute('href', `/knowledge/course/${held.source!.id}`);
+  await expect(camp.getByRole('link', { name: '在线验证：职场写作规范结业证书' })).toHaveAttribute('href', `/certificate/verify?code=${held.code}`);
   await page.screenshot({ path: test.info().outputPath('certificates-held.png'), fullPage: true });
 
   // The keyboard moves between the tabs, and the URL follows.
@@ -72,7 +72,7 @@ test('lists the held and the expired certificates, with counts on the tabs', asy
   await page.reload();
   await expect(page.getByRole('article', { name: '内训讲师资格证' })).toBeVisible();
   await page.goBack();
-  await expect(page.getByRole('article', { name: '新员工训练营结业证书' })).toBeVisible();
+  await expect(page.getByRole('article', { name: '职场写作规范结业证书' })).toBeVisible();
 });
 
 test('says when a tab is empty, and offers a retry when the list cannot load', async ({ page }) => {
@@ -94,14 +94,14 @@ test('downloads the PDF with its code, which the public page, signed out, finds 
   const held = await certificateOf(page, 1);
   await signIn(page, 'E1001');
   await page.goto('/certificate');
-  const camp = page.getByRole('article', { name: '新员工训练营结业证书' });
+  const camp = page.getByRole('article', { name: '职场写作规范结业证书' });
   const downloading = page.waitForEvent('download');
-  await camp.getByRole('button', { name: '下载证书 PDF：新员工训练营结业证书' }).click();
+  await camp.getByRole('button', { name: '下载证书 PDF：职场写作规范结业证书' }).click();
   // The download flag holds from the click for 2 seconds, or until the file arrives if later.
-  await expect(camp.getByRole('button', { name: '正在下载：新员工训练营结业证书' })).toBeDisabled();
+  await expect(camp.getByRole('button', { name: '正在下载：职场写作规范结业证书' })).toBeDisabled();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('新员工训练营结业证书.pdf');
-  await expect(camp.getByRole('button', { name: '下载证书 PDF：新员工训练营结业证书' })).toBeEnabled({ timeout: 5000 });
+  expect(download.suggestedFilename()).toBe('职场写作规范结业证书.pdf');
+  await expect(camp.getByRole('button', { name: '下载证书 PDF：职场写作规范结业证书' })).toBeEnabled({ timeout: 5000 });
 
   const bytes = new Uint8Array(await readFile(await download.path()));
   expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
@@ -117,7 +117,7 @@ test('downloads the PDF with its code, which the public page, signed out, finds 
   await expect(page.getByLabel('验证码')).toHaveValue(code!);
   const answer = result(page, '验证结果');
   await expect(answer.getByRole('heading', { name: '证书真实有效' })).toBeVisible();
-  for (const part of ['张伟', '新员工训练营结业证书', '星辰科技', '持有中', '长期有效']) await expect(answer).toContainText(part);
+  for (const part of ['张伟', '职场写作规范结业证书', '星辰科技', '持有中', '长期有效']) await expect(answer).toContainText(part);
   await page.screenshot({ path: test.info().outputPath('verify-genuine.png'), fullPage: true });
 });
 
@@ -159,7 +159,7 @@ test('the verification page in English', async ({ page }) => {
   const answer = result(page, 'Verification result');
   await expect(answer.getByRole('heading', { name: 'Genuine and valid' })).toBeVisible();
   await verifyPageReady(page);
-  for (const part of ['张伟', 'New-hire boot camp certificate', 'Xingchen Technology', 'Held', 'Long-term']) {
+  for (const part of ['张伟', 'Workplace writing certificate', 'Xingchen Technology', 'Held', 'Long-term']) {
     await expect(answer).toContainText(part);
   }
   await page.getByLabel('Verification code').fill(FORGED);

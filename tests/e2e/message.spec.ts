@@ -15,8 +15,8 @@ const QUARTERLY = '季度业务复盘直播预告';
 const NETWORK = '办公网络维护通知';
 const NEW_COURSE = '新课程上线：《数据可视化入门》';
 const FIRE_DRILL = '消防演练通知';
-const EXAM_MARKED = '考试已阅卷：入职考试';
-const APPROVED = '报名已通过：新员工训练营';
+const MAINTENANCE = '系统维护已完成';
+const APPROVED = '项目《新员工训练营》报名已通过';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -240,13 +240,13 @@ test('messages: select and mark read, delete after confirming, then mark everyth
   await signIn(page, USER);
   await openCentre(page, '?num=2');
   await expect(page.getByRole('tab', { name: /^消息/, selected: true })).toBeVisible();
-  await expect(item(page, EXAM_MARKED)).toContainText('未读');
+  await expect(item(page, MAINTENANCE)).toContainText('未读');
   await page.screenshot({ path: test.info().outputPath('message-list-zh.png'), fullPage: true });
 
-  await page.getByRole('checkbox', { name: `选择：${EXAM_MARKED}` }).check();
+  await page.getByRole('checkbox', { name: `选择：${MAINTENANCE}` }).check();
   await expect(page.getByText('已选 1 项')).toBeVisible();
   await page.getByRole('button', { name: '标为已读' }).click();
-  await expect(item(page, EXAM_MARKED)).toContainText('已读');
+  await expect(item(page, MAINTENANCE)).toContainText('已读');
   await expect(page.getByText('已选 1 项')).toHaveCount(0);
 
   await page.getByRole('checkbox', { name: `选择：${APPROVED}` }).check();
@@ -259,7 +259,7 @@ test('messages: select and mark read, delete after confirming, then mark everyth
   await confirm.getByRole('button', { name: '删除' }).click();
   await expect(item(page, APPROVED)).toHaveCount(0);
   await page.reload();
-  await expect(item(page, EXAM_MARKED)).toBeVisible();
+  await expect(item(page, MAINTENANCE)).toBeVisible();
   await expect(item(page, APPROVED)).toHaveCount(0);
 
   // Everything read at once: no unread anywhere.

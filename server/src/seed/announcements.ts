@@ -11,6 +11,7 @@ import { localize, type LocalizedText } from '@/lib/seed-parts';
 import type { Db } from '../db/client';
 import { announcementReads, announcements, comments, enterpriseUsers } from '../db/schema';
 import { ANNOUNCEMENT_TARGET } from '../modules/announcement/data';
+import type { MessageInput } from '../modules/announcement/records';
 import { memberLookup } from './members';
 
 const DAY = 86_400_000;
@@ -18,6 +19,48 @@ const DAY = 86_400_000;
 const READ_AFTER = 3 * 3_600_000;
 
 const both = (text: LocalizedText) => ({ zh: localize(text, 'zh'), en: localize(text, 'en') });
+
+/**
+ * The message the product sends for an event the seed records (a registration decided, a paper
+ * marked), at the event's time; read by then when older than three days.
+ */
+export function noticeRows(
+  enterpriseId: string,
+  recipientId: string,
+  message: MessageInput,
+  at: Date,
+  now: Date,
+): { record: typeof announcements.$inferInsert; read?: typeof announcementReads.$inferInsert } {
+  const id = randomUUID();
+  const record = {
+    id,
+    enterpriseId,
+    kind: RecordKind.message,
+    recipientId,
+    authorId: null,
+    titleZh: message.titleZh,
+    titleEn: message.titleEn,
+    contentZh: message.contentZh,
+    contentEn: message.contentEn,
+    linkUrl: message.linkUrl ?? '',
+    allowComment: false,
+    pinned: false,
+    publishedAt: at,
+    createdAt: at,
+  };
+  const old = now.getTime() - at.getTime() > 3 * DAY;
+  return old ? { record, read: { enterpriseId, announcementId: id, enterpriseUserId: recipientId, readAt: readAtOf(at, now) } } : { record };
+}
+
+const readAtOf = (publishedAt: Date, now: Date) => new Date(Math.min(publishedAt.getTime() + READ_AFTER, now.getTime()));
+
+/** Writes the rows of {@link noticeRows}. */
+export async function insertNotices(db: Db, rows: ReturnType<typeof noticeRows>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(announcements).values(rows.map((r) => r.record));
+  const reads = rows.flatMap((r) => (r.read ? [r.read] : []));
+  if (reads.length) await db.insert(announcementReads).values(reads);
+}
 
 /** Times of an announcement's (or a post's) comments and replies, oldest first, all before `now`. */
 function commentTimes(a: Pick<AnnouncementSeed, 'comments'>, publishedAt: Date, now: Date) {
@@ -70,7 +113,7 @@ export async function seedAnnouncements(db: Db, enterpriseId: string, section: A
   if (problems.length > 0) throw new Error(`announcements seed: ${problems.join('; ')}`);
   const member = await memberLookup(db, enterpriseId, 'announcements');
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const readAt = (publishedAt: Date) => new Date(Math.min(publishedAt.getTime() + READ_AFTER, now.getTime()));
+  const readAt = (publishedAt: Date) => readAtOf(publishedAt, now);
 
   const recordRows: (typeof announcements.$inferInsert)[] = [];
   const readRows: (typeof announcementReads.$inferInsert)[] = [];

@@ -11,9 +11,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ExamStatus } from '@/api/exam-types';
 import { bestMarkedScore, examTaskStatus, scoreAnswer } from '@/lib/exam-scoring';
+import { seededSpan } from '@/lib/wall-clock';
 import { localize, type ExamQuestionSeed, type ExamSection, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import type { Db } from '../db/client';
 import { creditExamPass } from '../modules/player/exam-pass';
+import { paperMarkedNotice } from '../modules/announcement/notices';
+import { insertNotices, noticeRows } from './announcements';
 import { memberLookup } from './members';
 import {
   courseItems,
@@ -56,7 +59,7 @@ export async function seedExams(
     : [];
   const existingByName = new Map(existing.map((e) => [e.nameZh, e.id]));
 
-  type ExamInfo = { id: string; passScore: number; partialCredit: boolean; endAt: Date | null; questions: Map<string, { id: string; q: ExamQuestionSeed }> };
+  type ExamInfo = { id: string; names: { nameZh: string; nameEn: string }; passScore: number; partialCredit: boolean; endAt: Date | null; questions: Map<string, { id: string; q: ExamQuestionSeed }> };
   const info = new Map<string, ExamInfo>();
   const examRows: (typeof exams.$inferInsert)[] = [];
   const updates: { id: string; set: Partial<typeof exams.$inferInsert> }[] = [];
@@ -118,14 +121,14 @@ export async function seedExams(
         examId: id,
         nameZh: name.zh,
         nameEn: name.en,
-        startAt: at(b.startInHours, HOUR),
-        endAt: at(b.endInHours, HOUR),
+        ...seededSpan(b, now),
         capacity: b.capacity,
         place: b.place,
       });
     }
     info.set(e.key, {
       id,
+      names: learningExam ? { nameZh: localize(learningExam.name, 'zh'), nameEn: localize(learningExam.name, 'en') } : { nameZh: both(e.name!).zh, nameEn: both(e.name!).en },
       passScore: e.passScore ?? learningExam?.passScore ?? 60,
       partialCredit: e.partialCredit ?? false,
       endAt: rules.endAt,
@@ -174,6 +177,7 @@ export async function seedExams(
   const paperRows: (typeof examPapers.$inferInsert)[] = [];
   const answerRows: (typeof examAnswers.$inferInsert)[] = [];
   const eventRows: (typeof examScreenEvents.$inferInsert)[] = [];
+  const notices: ReturnType<typeof noticeRows>[] = [];
   for (const r of section.records) {
     const exam = info.get(r.exam)!;
     const e = section.exams.find((x) => x.key === r.exam)!;
@@ -206,11 +210,16 @@ export async function seedExams(
           savedAt: submittedAt,
           score: gained,
           markedBy: marked ? marker : null,
-          markedAt: marked ? new Date(submittedAt.getTime() + DAY) : null,
+          markedAt: marked ? new Date(Math.min(submittedAt.getTime() + DAY, now.getTime())) : null,
         });
       }
       const status = unmarked ? 1 : 2;
       outcomes.push({ status, score });
+      // A paper a marker finished marking: the candidate got the product's message then.
+      if (status === 2 && marker && p.answers.some((a) => a.mark !== undefined)) {
+        const markedAt = new Date(Math.min(submittedAt.getTime() + DAY, now.getTime()));
+        notices.push(noticeRows(enterpriseId, task.enterpriseUserId, paperMarkedNotice(exam.names, task.id, score, score >= exam.passScore), markedAt, now));
+      }
       paperRows.push({
         id: paperId,
         enterpriseId,
@@ -270,4 +279,5 @@ export async function seedExams(
       passedAt.length ? new Date(Math.min(...passedAt)) : now,
     );
   }
+  await insertNotices(db, notices);
 }

@@ -30,8 +30,8 @@ describe('home seed', () => {
       [schema.homeZones, 4, 3],
       [schema.homeZoneCourses, 6, 2],
       [schema.homeZoneLecturers, 3, 1],
-      [schema.certificates, 3, 3],
-      [schema.userCertificates, 12 + 10 + 5, 4 + 2 + 2],
+      [schema.certificates, 4, 3],
+      [schema.userCertificates, 11 + 10 + 5 + 1, 4 + 2 + 2],
     ];
     for (const [table, first, second] of expected) {
       expect(await countRows(gw, table, one)).toBe(first);
@@ -84,7 +84,7 @@ describe('home seed', () => {
     const rows = await db().select().from(schema.pointRecords).where(eq(schema.pointRecords.enterpriseId, one));
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set([1, 2]));
     expect(rows.every((r) => r.reasonZh && r.reasonEn && r.createdAt.getTime() <= Date.now())).toBe(true);
-    expect(new Set(rows.map((r) => r.sourceType))).toEqual(new Set(['course', 'project', 'exam', 'sign-in', 'manual']));
+    expect(new Set(rows.map((r) => r.sourceType))).toEqual(new Set(['course', 'project', 'exam', 'manual']));
     expect(rows.filter((r) => r.sourceType === 'course' || r.sourceType === 'project').every((r) => r.sourceId)).toBe(true);
     expect(rows.some((r) => r.kind === 2 && !Number.isInteger(r.amount))).toBe(true);
     expect(rows.some((r) => r.amount < 0)).toBe(true);
@@ -142,7 +142,7 @@ describe('home seed references', () => {
     await expect(attempt((h) => h.lecturers!.push('nobody'))).rejects.toThrow(/unknown lecturer 'nobody'/);
     await expect(attempt((h) => (h.certificates![0]!.project = 'no-such-project'))).rejects.toThrow(/certificates\[0\]\.project names unknown project 'no-such-project'/);
     await expect(attempt((h) => (h.reasons!['course-excel']!.ref = 'lean'))).rejects.toThrow(/reasons\.course-excel names unknown course 'lean'/);
-    await expect(attempt((h) => (h.points!['E9999'] = [[5, 'sign-in', 1]]))).rejects.toThrow(/home seed: no member E9999/);
+    await expect(attempt((h) => (h.points!['E9999'] = [[5, 'study-note', 1]]))).rejects.toThrow(/home seed: no member E9999/);
     await expect(attempt((h) => h.certificates![1]!.holders!.push(['E9998', 'manual', 3]))).rejects.toThrow(/no member E9998/);
     // Nothing of the refused attempts stays.
     expect(await countRows(gw, schema.banners, one)).toBe(4);

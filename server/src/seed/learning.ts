@@ -9,10 +9,15 @@ import { readFile, stat } from 'node:fs/promises';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
 import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
+import { seededSpan } from '@/lib/wall-clock';
 import type { Db } from '../db/client';
+import { registrationDecidedNotice } from '../modules/announcement/notices';
+import { COURSE_TARGET } from '../modules/course/cards';
+import { insertNotices, noticeRows } from './announcements';
 import { memberLookup } from './members';
 import {
   categories,
+  comments,
   courseItems,
   courseLecturers,
   courseProgress,
@@ -27,6 +32,7 @@ import {
   projectMembers,
   projectPhases,
   projects,
+  ratings,
   resources,
   studyDynamics,
   studyTaskItems,
@@ -39,7 +45,6 @@ import { fileExtension } from '@/lib/doc-kind';
 import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 const names = (text: LocalizedText) => ({ nameZh: localize(text, 'zh'), nameEn: localize(text, 'en') });
 const intros = (text: LocalizedText | undefined) =>
@@ -70,7 +75,6 @@ export function periodProgressOf(spans: Interval[], duration: number, completeRa
 export async function seedLearning(db: Db, enterpriseId: string, learning: LearningSeed, now = new Date()): Promise<void> {
   const at = (offset: number, unit: number) => new Date(now.getTime() + offset * unit);
   const days = (n: number) => at(n, DAY);
-  const hours = (n: number) => at(n, HOUR);
   const ids = <T extends { key?: string }>(items: T[]) =>
     new Map(items.flatMap((i) => (i.key ? [[i.key, randomUUID()] as const] : [])));
   const ref = (map: Map<string, string>, key: string | undefined) => (key === undefined ? undefined : map.get(key)!);
@@ -138,6 +142,8 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   const itemRows: (typeof courseItems.$inferInsert)[] = [];
   const coursewareRows: (typeof coursewares.$inferInsert)[] = [];
   const courseOptions = new Map<string, { completeRatio: number; periods: string[] }>();
+  const ratingRows: (typeof ratings.$inferInsert)[] = [];
+  const commentRows: (typeof comments.$inferInsert)[] = [];
   learning.courses.forEach((c, sort) => {
     const courseId = courseIds.get(c.key)!;
     courseRows.push({
@@ -190,6 +196,13 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
     });
     courseOptions.set(c.key, { completeRatio: c.completeRatio, periods });
     c.coursewares.forEach((key, i) => coursewareRows.push({ enterpriseId, courseId, resourceId: resourceIds.get(key)!, sort: i }));
+    if (c.status !== 1 && (c.ratings.length || c.comments.length)) throw new Error(`learning seed: course '${c.key}' is not published: nobody rates or comments it`);
+    for (const [empNo, score, daysAgo] of c.ratings) {
+      ratingRows.push({ enterpriseId, targetType: COURSE_TARGET, targetId: courseId, enterpriseUserId: member(empNo), score, createdAt: days(-daysAgo) });
+    }
+    for (const comment of c.comments) {
+      commentRows.push({ enterpriseId, targetType: COURSE_TARGET, targetId: courseId, enterpriseUserId: member(comment.empNo), content: comment.text, createdAt: days(-comment.daysAgo) });
+    }
   });
 
   const taskRows: (typeof studyTasks.$inferInsert)[] = [];
@@ -224,6 +237,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   const projectLecturerRows: (typeof projectLecturers.$inferInsert)[] = [];
   const projectMemberRows: (typeof projectMembers.$inferInsert)[] = [];
   const dynamicRows: (typeof studyDynamics.$inferInsert)[] = [];
+  const notices: ReturnType<typeof noticeRows>[] = [];
   learning.projects.forEach((p, sort) => {
     const projectId = projectIds.get(p.key)!;
     projectRows.push({
@@ -258,6 +272,11 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       const approvedAt = m.approvedInDays === undefined ? null : days(m.approvedInDays);
       projectMemberRows.push({ enterpriseId, projectId, enterpriseUserId, status: m.status, appliedAt: days(m.appliedInDays), approvedAt });
       if (m.status === 1) dynamicRows.push({ enterpriseId, enterpriseUserId, kind: 4, projectId, createdAt: approvedAt ?? days(m.appliedInDays) });
+      // A reviewed registration was decided by someone, who sent the member the product's message.
+      if (p.registration === 2 && m.status !== 0) {
+        const decidedAt = approvedAt ?? new Date(Math.min(days(m.appliedInDays).getTime() + DAY, now.getTime()));
+        notices.push(noticeRows(enterpriseId, enterpriseUserId, registrationDecidedNotice({ id: projectId, ...names(p.name) }, m.status === 1), decidedAt, now));
+      }
     }
   });
 
@@ -268,12 +287,11 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
     cover: r.cover,
     lecturerId: ref(lecturerIds, r.lecturer) ?? null,
     courseId: ref(courseIds, r.course) ?? null,
-    startAt: hours(r.startInHours),
-    endAt: hours(r.endInHours),
+    ...seededSpan(r, now),
     streamUrl: r.streamUrl,
     playbackResourceId: ref(resourceIds, r.playback) ?? null,
     hangUpSeconds: r.hangUpSeconds,
-    createdAt: hours(Math.min(r.startInHours, 0) - 24),
+    createdAt: new Date(Math.min(seededSpan(r, now).startAt.getTime(), now.getTime()) - DAY),
   }));
 
   // Course progress by the player's rule: the mean over the periods that count.
@@ -338,6 +356,8 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   await insert(courseLecturers, courseLecturerRows);
   await insert(courseItems, itemRows);
   await insert(coursewares, coursewareRows);
+  await insert(ratings, ratingRows);
+  await insert(comments, commentRows);
   await insert(studyTasks, taskRows);
   await insert(studyTaskItems, taskItemRows);
   await insert(studyTaskMembers, taskMemberRows);
@@ -350,4 +370,5 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   await insert(periodProgress, periodRows);
   await insert(courseProgress, courseProgressRows);
   await insert(studyDynamics, dynamicRows);
+  await insertNotices(db, notices);
 }

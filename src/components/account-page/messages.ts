@@ -23,7 +23,6 @@ const ledgerKeys = [
   'ledger.source.course',
   'ledger.source.project',
   'ledger.source.exam',
-  'ledger.source.sign-in',
   'ledger.source.manual',
   'ledger.empty.1',
   'ledger.empty.2',

@@ -7,7 +7,7 @@ import type { CourseResourceItem } from '@/api/learning-types';
 import { fill } from '@/components/auth/text';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { isChapter, watchPath } from '@/components/course/tree';
-import { durationMinutes } from '@/components/learning/duration';
+import { durationText } from '@/components/learning/duration';
 import { typeLabelKey } from '@/components/learning/type-label';
 import { TypeIcon } from '@/components/learning/TypeIcon';
 import { localizePath, type Locale } from '@/i18n/locale-path';
@@ -24,7 +24,7 @@ interface CourseCatalogueProps {
 function Period({ item, courseId, locale, messages: m, canWatch }: Omit<CourseCatalogueProps, 'tree'> & { item: CourseResourceItem }) {
   const labelKey = typeLabelKey(item.contentType, item.resourceType, item.fileName);
   const label = labelKey ? m[labelKey] : '';
-  const minutes = durationMinutes(item.totalDuration);
+  const length = durationText(item.totalDuration);
   const progress = Math.max(0, Math.min(100, Math.round(item.studyProgress)));
   const done = progress >= 100;
   return (
@@ -45,9 +45,7 @@ function Period({ item, courseId, locale, messages: m, canWatch }: Omit<CourseCa
           item.subResourceName
         )}
       </span>
-      {minutes > 0 && (
-        <span className="text-muted-foreground text-xs">{fill(m['learning.minutes'], { value: minutes })}</span>
-      )}
+      {length && <span className="text-muted-foreground text-xs">{fill(m[length.key], { value: length.value })}</span>}
       {done ? (
         <span className="flex items-center gap-1 text-xs text-emerald-700">
           <CircleCheckIcon aria-hidden="true" className="size-4" />

@@ -27,7 +27,7 @@ import { fill } from '@/components/auth/text';
 import { CourseCatalogue } from '@/components/course/CourseCatalogue';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { periods, watchPath } from '@/components/course/tree';
-import { durationMinutes } from '@/components/learning/duration';
+import { durationText } from '@/components/learning/duration';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts } from '@/components/learning/messages';
@@ -237,7 +237,7 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
   const firstPeriod = tree.value ? periods(tree.value)[0]?.subResourceId : undefined;
   const startItem = course.lastItemId ?? firstPeriod;
   const started = Boolean(course.lastItemId) || course.studyProgress > 0;
-  const minutes = durationMinutes(course.totalDuration);
+  const length = durationText(course.totalDuration);
   const lecturerNames = course.lecturers.map((l) => l.name).join('、');
   // While a section's script loads.
   const waiting = <LoadState status="loading" texts={loadTexts(m)} />;
@@ -271,8 +271,8 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
             <span>{fill(m['learning.creditHours'], { value: course.creditHours })}</span>
             <span>{fill(m['learning.learners'], { value: course.learnerCount })}</span>
             <span>{fill(m['course.periodCount'], { value: course.periodCount })}</span>
-            {minutes > 0 && (
-              <span>{fill(m['learning.duration'], { value: fill(m['learning.minutes'], { value: minutes }) })}</span>
+            {length && (
+              <span>{fill(m['learning.duration'], { value: fill(m[length.key], { value: length.value }) })}</span>
             )}
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -43,6 +43,7 @@ export const courseDetailMessageKeys = [
   'learning.progress',
   'learning.duration',
   'learning.minutes',
+  'learning.seconds',
   'learning.creditHours',
   'learning.learners',
   'learning.status.2',

@@ -170,7 +170,7 @@ export function Header({ locale, messages }: HeaderProps) {
           {mounted && status === 'signed-in' && user && (
             <>
               {user.userType === LECTURER && (
-                <span className="bg-accent text-accent-foreground rounded-full px-2 text-xs whitespace-nowrap">
+                <span className="bg-accent text-accent-foreground me-2 inline-flex items-center rounded-full px-2.5 py-0.5 text-xs leading-5 font-medium whitespace-nowrap">
                   {messages['account.lecturer']}
                 </span>
               )}

@@ -4,7 +4,7 @@
  * progress.
  */
 import type { CourseItem } from '@/api/learning-types';
-import { durationMinutes } from '@/components/learning/duration';
+import { durationText } from '@/components/learning/duration';
 import type { CourseCardMessages } from '@/components/learning/messages';
 import { CardCover } from '@/components/learning/CardCover';
 import { Stars } from '@/components/learning/Stars';
@@ -35,7 +35,7 @@ function paidBadge(price: number | null, m: CourseCardMessages): string {
 
 export function CourseCard({ course, locale, messages: m, basePath, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
-  const minutes = durationMinutes(course.totalDuration);
+  const length = durationText(course.totalDuration);
   const lecturers = course.lecturers.map((l) => l.name).join('、');
   const status = course.learningStatus;
   return (
@@ -57,7 +57,7 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
           </p>
         )}
         <p className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-1 text-xs">
-          {minutes > 0 && <span>{fill(m['learning.duration'], fill(m['learning.minutes'], minutes))}</span>}
+          {length && <span>{fill(m['learning.duration'], fill(m[length.key], length.value))}</span>}
           <span>{fill(m['learning.creditHours'], course.creditHours)}</span>
           <span>{fill(m['learning.learners'], course.learnerCount)}</span>
         </p>

@@ -1,9 +1,12 @@
 /**
- * Whole minutes of a length in seconds, rounded up, so a 12 s video shows as 1 minute and
- * nothing shows as 0.
+ * How a length in seconds reads on a card or a course page: seconds under a minute (the demo's
+ * 12 s video says 12 s, not 1 minute), whole minutes from there, nothing for 0.
  *
- * @example durationMinutes(12) → 1; durationMinutes(0) → 0; durationMinutes(3600) → 60
+ * @example durationText(12) → { key: 'learning.seconds', value: 12 }; durationText(150) → { key: 'learning.minutes', value: 3 }
  */
-export function durationMinutes(seconds: number): number {
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 0;
-}
+export const durationText = (seconds: number): { key: 'learning.seconds' | 'learning.minutes'; value: number } | null =>
+  !(seconds > 0) || seconds === Infinity
+    ? null
+    : seconds < 59.5
+      ? { key: 'learning.seconds', value: Math.max(1, Math.round(seconds)) }
+      : { key: 'learning.minutes', value: Math.round(seconds / 60) };

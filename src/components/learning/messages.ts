@@ -8,6 +8,7 @@ export const courseCardMessageKeys = [
   'learning.progress',
   'learning.duration',
   'learning.minutes',
+  'learning.seconds',
   'learning.creditHours',
   'learning.learners',
   'course.ratingValue',

@@ -201,7 +201,10 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
             </span>
             {memberText && <span className="bg-primary/10 text-primary rounded px-1.5 py-0.5">{memberText}</span>}
           </p>
-          <PageProgress status={project.learningStatus} progress={project.studyProgress} messages={m} />
+          {/* Progress belongs to members: a project not joined yet has none of the caller's. */}
+          {(project.registration === 0 || project.memberStatus === 1) && (
+            <PageProgress status={project.learningStatus} progress={project.studyProgress} messages={m} />
+          )}
           <div className="flex flex-wrap items-center gap-2">
             {canRegister && (
               <button className={primaryButton} type="button" disabled={busy} onClick={() => void register()}>

@@ -6,7 +6,7 @@
 import LockIcon from 'lucide-react/icons/lock';
 import type { CourseItem } from '@/api/learning-types';
 import { fill } from '@/components/auth/text';
-import { durationMinutes } from '@/components/learning/duration';
+import { durationText } from '@/components/learning/duration';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { CourseItemMessages } from '@/components/study/messages';
 
@@ -18,7 +18,7 @@ interface StudyCourseItemProps {
 }
 
 export function StudyCourseItem({ course, href, messages: m }: StudyCourseItemProps) {
-  const minutes = durationMinutes(course.totalDuration);
+  const length = durationText(course.totalDuration);
   const status = course.learningStatus;
   const lecturers = course.lecturers.map((l) => l.name).join('、');
   return (
@@ -51,7 +51,7 @@ export function StudyCourseItem({ course, href, messages: m }: StudyCourseItemPr
         </p>
         {lecturers && <p className="text-muted-foreground truncate text-xs">{lecturers}</p>}
         <p className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
-          {minutes > 0 && <span>{fill(m['learning.minutes'], { value: minutes })}</span>}
+          {length && <span>{fill(m[length.key], { value: length.value })}</span>}
           <span>{fill(m['learning.creditHours'], { value: course.creditHours })}</span>
         </p>
         <div className="mt-auto flex items-center gap-2">

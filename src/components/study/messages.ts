@@ -18,6 +18,7 @@ const courseItemKeys = [
   'learning.status.2',
   'learning.progress',
   'learning.minutes',
+  'learning.seconds',
   'learning.creditHours',
 ] as const;
 

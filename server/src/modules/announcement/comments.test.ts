@@ -20,7 +20,7 @@ beforeAll(async () => {
     fireDrill: await recordId(gw, 'Fire drill notice'),
     visualisation: await recordId(gw, 'New course: Data visualisation basics'),
     scheduled: await recordId(gw, 'Planned system upgrade'),
-    message: await recordId(gw, 'Exam marked: General assessment', who.E1001!.memberId),
+    message: await recordId(gw, 'Your export is ready', who.E1001!.memberId),
   };
 });
 afterAll(() => gw?.close());

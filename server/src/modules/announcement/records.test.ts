@@ -59,8 +59,8 @@ describe('the message centre', () => {
     const w = who.E1001!;
     const all = await list(w);
     const messages = all.list.filter((r) => r.kind === 2).map((r) => r.title);
-    expect(messages).toContain('Exam marked: General assessment');
-    expect(messages).not.toContain('Registration approved: Leadership programme');
+    expect(messages).toContain('Your export is ready');
+    expect(messages).not.toContain('System maintenance finished');
     expect((await list(w, { kind: 2 })).list.map((r) => r.title).sort()).toEqual([...messages].sort());
     expect((await list(w, { kind: 1 })).totalCount).toBe(34);
 
@@ -97,12 +97,14 @@ describe('the message centre', () => {
   });
 
   it('viewing a record answers its whole text and marks it read, once', async () => {
-    const w = who.E1006!;
+    const w = who.E1004!;
     const before = await unread(w);
-    const id = await recordId(gw, 'Exam marked: Information security quiz', w.memberId);
+    const id = await recordId(gw, 'Your export is ready', w.memberId);
     const view = await ok<MessageRecord>(w, 'messageView', { query: { id } });
-    expect(view).toMatchObject({ id, kind: 2, read: true, linkUrl: '/account/exam', allowComment: false });
-    expect(view.content).toBe('Your Information security quiz has been marked. See the answers and explanations in your exam records.');
+    expect(view).toMatchObject({ id, kind: 2, read: true, linkUrl: '', allowComment: false });
+    expect(view.content).toBe(
+      'The course progress export you asked for is ready. Download it from the download centre at the top right; it is kept for 7 days.',
+    );
     expect(await unread(w)).toEqual({ ...before, total: before.total - 1, messages: before.messages - 1 });
     await ok(w, 'messageView', { query: { id } });
     expect((await unread(w)).total).toBe(before.total - 1);
@@ -230,7 +232,7 @@ describe('privacy', () => {
     const home = await ok<PageResult<MessageRecord>>(who.B2001!, 'announcementPage', { body: { pageSize: 100 } });
     expect(home.list.filter((r) => ids.includes(r.id))).toEqual([]);
     await refusedAll(who.B2001!, await recordId(gw, 'Fire drill notice'));
-    await refusedAll(who.B2001!, await recordId(gw, 'Exam marked: General assessment', who.E1001!.memberId));
+    await refusedAll(who.B2001!, await recordId(gw, 'Your export is ready', who.E1001!.memberId));
     const all = await as<BatchResult>(gw, who.B2001!, 'messageBatchRead', { body: { all: true } });
     expect(all.body.data.unread.total).toBe(0);
     expect(await unread(who.E1001!)).toEqual(before);
@@ -238,7 +240,7 @@ describe('privacy', () => {
 
   it('another member can neither see nor touch a member’s messages', async () => {
     const before = await unread(who.E1001!);
-    const id = await recordId(gw, 'Exam marked: General assessment', who.E1001!.memberId);
+    const id = await recordId(gw, 'Your export is ready', who.E1001!.memberId);
     expect((await list(who.E1002!)).list.map((r) => r.id)).not.toContain(id);
     await refusedAll(who.E1002!, id);
     // One record of someone else refuses the whole batch.

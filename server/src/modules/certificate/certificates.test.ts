@@ -33,21 +33,21 @@ describe('the caller’s certificates', () => {
   it('lists the held ones with their course or project, issue way, dates and code', async () => {
     const held = await page(e1001, { status: 1 });
     expect(held).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 1, totalPage: 1 });
-    const [camp] = held.list;
-    const project = await certificateNamed(gw, '新员工训练营结业证书');
-    expect(camp).toMatchObject({
-      certificateId: project.id,
-      name: '新员工训练营结业证书',
+    const [writing] = held.list;
+    const course = await certificateNamed(gw, '职场写作规范结业证书');
+    expect(writing).toMatchObject({
+      certificateId: course.id,
+      name: '职场写作规范结业证书',
       issueWay: 1,
       status: 1,
       expiresAt: null,
-      source: { type: 'project', id: project.projectId, name: '新员工训练营' },
-      code: await codeOf(gw, '新员工训练营结业证书', 'E1001'),
+      source: { type: 'course', id: course.courseId, name: '职场写作规范' },
+      code: await codeOf(gw, '职场写作规范结业证书', 'E1001'),
     });
-    // Issued 30 days before the seed.
-    expect(Date.now() - new Date(camp!.issuedAt).getTime()).toBeGreaterThan(29 * 86_400_000);
+    // Issued when he completed the course, 20 days before the seed.
+    expect(Date.now() - new Date(writing!.issuedAt).getTime()).toBeGreaterThan(19 * 86_400_000);
     const en = await page(e1001, { status: 1 }, 'en');
-    expect(en.list[0]).toMatchObject({ name: 'New-hire boot camp certificate', source: { name: 'New-hire boot camp' } });
+    expect(en.list[0]).toMatchObject({ name: 'Workplace writing certificate', source: { name: 'Workplace writing' } });
   });
 
   it('lists the expired ones apart, and counts both for the tabs', async () => {
@@ -117,13 +117,13 @@ describe('public verification', () => {
     gw.call<CertificateVerification>('certificateVerify', { query: { code }, ...options });
 
   it('answers only the holder, the names, the dates and the status of a held certificate', async () => {
-    const code = await codeOf(gw, '新员工训练营结业证书', 'E1001');
+    const code = await codeOf(gw, '职场写作规范结业证书', 'E1001');
     const { body } = await verify(code);
     expect(body.code).toBe(Code.OK);
     expect(Object.keys(body.data).sort()).toEqual(['certificateName', 'companyName', 'expiresAt', 'issuedAt', 'status', 'userName']);
-    expect(body.data).toMatchObject({ userName: '张伟', certificateName: '新员工训练营结业证书', companyName: '星辰科技', expiresAt: null, status: 1 });
+    expect(body.data).toMatchObject({ userName: '张伟', certificateName: '职场写作规范结业证书', companyName: '星辰科技', expiresAt: null, status: 1 });
     const en = await verify(code, { lang: 'en' });
-    expect(en.body.data).toMatchObject({ userName: '张伟', certificateName: 'New-hire boot camp certificate', companyName: 'Xingchen Technology' });
+    expect(en.body.data).toMatchObject({ userName: '张伟', certificateName: 'Workplace writing certificate', companyName: 'Xingchen Technology' });
     // As typed by hand: lower case, spaces and dashes.
     const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4, 8)} ${code.slice(8)}`;
     expect((await verify(typed)).body.data).toEqual(body.data);
@@ -153,13 +153,13 @@ describe('public verification', () => {
   });
 
   it('finds the company by host, not by a stored enterprise id', async () => {
-    const one = await codeOf(gw, '新员工训练营结业证书', 'E1001');
+    const one = await codeOf(gw, '职场写作规范结业证书', 'E1001');
     const { body } = await gw.call('certificateVerify', { query: { code: one }, eid: b2001.enterpriseId });
     expect(body.code).toBe(Code.OK);
   });
 
   it('limits verifications per client address', async () => {
-    const code = await codeOf(gw, '新员工训练营结业证书', 'E1001');
+    const code = await codeOf(gw, '职场写作规范结业证书', 'E1001');
     for (let i = 0; i < VERIFY_LIMIT.max; i++) {
       expect((await verify(i % 2 ? code : 'ABCDEFGHJKMNPQRS', { ip: '203.0.113.7' })).res.status).not.toBe(429);
     }

@@ -46,7 +46,7 @@ describe('automatic issue on completing a course', () => {
     expect(months).toBe(12);
 
     const list = await held(e1001);
-    expect(list.map((c) => c.name)).toEqual(['消防安全合格证', '新员工训练营结业证书']);
+    expect(list.map((c) => c.name)).toEqual(['消防安全合格证', '职场写作规范结业证书']);
     expect(list[0]).toMatchObject({ issueWay: 1, status: 1, source: { type: 'course', id: courseId, name: '消防安全知识' }, code: rows[0]!.code });
     const counts = (await gw.call<CertificateCount>('certificateCount', { token: e1001.token })).body.data;
     expect(counts).toEqual({ held: 2, expired: 1 });
@@ -98,7 +98,7 @@ describe('automatic issue on completing a project', () => {
 
   it('issues on approval when the member completed the courses while waiting for review', async () => {
     const camp = await certificateNamed(gw, '新员工训练营结业证书');
-    const who = await viewer(gw, 'E1007');
+    const who = await viewer(gw, 'E1006');
     expect((await gw.call('projectApply', { token: who.token, body: { projectId: camp.projectId } })).body.code).toBe(200);
     // The boot camp's required courses, completed in the test's database as the player would.
     const required = ['New employee onboarding', 'Effective communication'];

@@ -36,24 +36,24 @@ const setLogo = async (logo: string) => {
 };
 
 describe('the certificate PDF', () => {
-  it('is a landscape one-page PDF in Chinese with the holder, the certificate, its project and the code', async () => {
+  it('is a landscape one-page PDF in Chinese with the holder, the certificate, its course and the code', async () => {
     const { res, bytes } = await download(held.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename*=UTF-8''${encodeURIComponent('新员工训练营结业证书-张伟.pdf')}`,
+      `attachment; filename*=UTF-8''${encodeURIComponent('职场写作规范结业证书-张伟.pdf')}`,
     );
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     const { width, height } = pdf.getPage(0).getSize();
     expect(width).toBeGreaterThan(height);
-    expect(pdf.getTitle()).toBe('新员工训练营结业证书 · 张伟');
+    expect(pdf.getTitle()).toBe('职场写作规范结业证书 · 张伟');
     expect(pdf.getAuthor()).toBe('星辰科技');
 
     const [text] = await pdfPages(bytes);
     const all = joined(text!);
-    for (const part of ['张伟', '新员工训练营结业证书', '完成学习项目《新员工训练营》', '星辰科技', '兹证明', '自动颁发', '长期有效', '验证码', held.code]) {
+    for (const part of ['张伟', '职场写作规范结业证书', '完成课程《职场写作规范》', '星辰科技', '兹证明', '自动颁发', '长期有效', '验证码', held.code]) {
       expect(all, part).toContain(part);
     }
     expect(all).toContain(joined(certificateDate(new Date(held.issuedAt), 'zh')));
@@ -65,13 +65,13 @@ describe('the certificate PDF', () => {
   it('is in English for an English request, the name as the holder wrote it', async () => {
     const { bytes } = await download(held.id, { lang: 'en' });
     const [text] = await pdfPages(bytes);
-    for (const part of ['CERTIFICATE', 'This is to certify that', '张伟', 'New-hire boot camp certificate', 'Xingchen Technology', 'Automatic', 'Long-term', 'Verification code']) {
+    for (const part of ['CERTIFICATE', 'This is to certify that', '张伟', 'Workplace writing certificate', 'Xingchen Technology', 'Automatic', 'Long-term', 'Verification code']) {
       expect(text, part).toContain(part);
     }
     expect(joined(text!)).toContain(`http://localhost/en/certificate/verify?code=${held.code}`);
     expect(joined(text!)).toContain(held.code);
     const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getTitle()).toBe('New-hire boot camp certificate · 张伟');
+    expect(pdf.getTitle()).toBe('Workplace writing certificate · 张伟');
   });
 
   it('prints the expiry and the manual issue of an expired certificate', async () => {

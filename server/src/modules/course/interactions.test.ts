@@ -13,7 +13,7 @@ beforeAll(async () => {
   gw = await createTestApp();
   token = await gw.login('E1001');
   other = await gw.login('E1003');
-  course = await courseId(gw, '高效沟通技巧');
+  course = await courseId(gw, '目标与绩效');
 });
 afterAll(() => gw?.close());
 

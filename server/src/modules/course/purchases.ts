@@ -11,6 +11,7 @@ import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
+import { purchaseDecidedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
 import { accessError, courseAccess } from './access';
 import { courseData, type CourseData } from './data';
@@ -115,14 +116,11 @@ export async function coursePurchaseDecide(
     throw new ApiError(Code.INVALID, 'purchase.decided');
   }
   const { courseZh, courseEn, request } = found;
-  await sendMessage(ctx.db, ctx.tenant.id, request.enterpriseUserId, {
-    titleZh: input.approve ? `课程《${courseZh}》授权购买申请已通过` : `课程《${courseZh}》授权购买申请未通过`,
-    titleEn: input.approve
-      ? `Your authorised purchase of “${courseEn}” was approved`
-      : `Your authorised purchase of “${courseEn}” was not approved`,
-    contentZh: input.approve ? `您现在可以学习课程《${courseZh}》了。` : `原因：${reason}`,
-    contentEn: input.approve ? `You can now study “${courseEn}”.` : `Reason: ${reason}`,
-    linkUrl: `/knowledge/course/${request.courseId}`,
-  });
+  await sendMessage(
+    ctx.db,
+    ctx.tenant.id,
+    request.enterpriseUserId,
+    purchaseDecidedNotice({ id: request.courseId, nameZh: courseZh, nameEn: courseEn }, input.approve, reason),
+  );
   return (await latestOf(data, { id: input.id }, ctx.lang))!;
 }

@@ -11,6 +11,8 @@ import { Code } from '@/api/codes';
 import { PaperStatus, QuestionType } from '@/api/exam-types';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
+import { paperMarkedNotice } from '../announcement/notices';
+import { sendMessage } from '../announcement/records';
 import { offsetOf, pageResult, type Paging } from '../data/paging';
 import { examScope } from './data';
 import { closeOverdue, examName, handIn, notFound, refreshTask, resultOf } from './papers';
@@ -58,7 +60,7 @@ export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark
   if (!Number.isInteger(input.mark) || input.mark < 0 || input.mark > question.score) {
     throw new ApiError(Code.INVALID, 'exam.markRange', null, { max: question.score });
   }
-  await ctx.db.transaction(async (tx) => {
+  const marked = await ctx.db.transaction(async (tx) => {
     const t = examScope(tx, eid);
     await t.lockTask(paper.taskId);
     const locked = await t.lockPaper(paper.id);
@@ -67,11 +69,15 @@ export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark
     await t.markAnswer(input.id, input.mark, ctx.member.id, new Date());
     const answers = await t.answers(paper.id);
     const waiting = answers.some((a) => a.score === null);
-    await t.updatePaper(paper.id, {
-      status: waiting ? PaperStatus.waitingMark : PaperStatus.marked,
-      score: answers.reduce((sum, a) => sum + (a.score ?? 0), 0),
-    });
+    const score = answers.reduce((sum, a) => sum + (a.score ?? 0), 0);
+    await t.updatePaper(paper.id, { status: waiting ? PaperStatus.waitingMark : PaperStatus.marked, score });
     await refreshTask(t, paper.taskId, exam.passScore);
+    // The candidate hears once, when the last short answer of the paper is marked.
+    return !waiting && locked.status !== PaperStatus.marked ? { exam, score } : null;
   });
+  if (marked) {
+    const { exam, score } = marked;
+    await sendMessage(ctx.db, eid, paper.enterpriseUserId, paperMarkedNotice(exam, paper.taskId, score, score >= exam.passScore));
+  }
   return { answerId: input.id, gained: input.mark, paper: await resultOf(s, paper.id, ctx.lang) };
 }

@@ -23,6 +23,8 @@ export function lecturerTestbed(): LecturerTestbed {
     await bed.gw.database.db
       .delete(courseProgress)
       .where(and(eq(courseProgress.enterpriseId, bed.e1001.enterpriseId), ne(courseProgress.enterpriseUserId, bed.e1001.memberId)));
+    // And the ratings they give themselves: the demo's colleagues' ratings go.
+    await bed.gw.database.db.delete(ratings).where(eq(ratings.enterpriseId, bed.e1001.enterpriseId));
   });
   afterAll(() => bed.gw?.close());
   return bed;

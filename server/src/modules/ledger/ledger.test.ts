@@ -69,7 +69,7 @@ describe('the points ledger', () => {
     const rows = await stored(e1001, 1);
     expect(zh.map((r) => r.reason)).toEqual(rows.map((r) => r.reasonZh));
     expect(en.map((r) => r.reason)).toEqual(rows.map((r) => r.reasonEn));
-    expect(new Set(zh.map((r) => r.sourceType))).toEqual(new Set(['sign-in', 'course', 'exam', 'manual']));
+    expect(new Set(zh.map((r) => r.sourceType))).toEqual(new Set(['course', 'exam', 'manual']));
 
     const [writing] = await db().select().from(courses).where(and(eq(courses.enterpriseId, e1001.enterpriseId), eq(courses.nameZh, '职场写作规范')));
     const byCourse = zh.find((r) => r.reason === '完成课程《职场写作规范》')!;

@@ -85,13 +85,13 @@ describe('registration with review (新员工训练营)', () => {
 
     const after = await viewProject(gw, e1001, bootCamp, { lang: 'en' });
     expect(after).toMatchObject({ memberStatus: 1, canStudy: true, accessMessage: '' });
-    expect(after.learnerCount).toBe(1);
+    expect(after.learnerCount).toBe(before.learnerCount + 1);
 
     const dynamics = await gw.database.db
       .select()
       .from(studyDynamics)
       .where(and(eq(studyDynamics.projectId, bootCamp), eq(studyDynamics.kind, 4)));
-    expect(dynamics.map((d) => d.enterpriseUserId)).toEqual([registration!.userId]);
+    expect(dynamics.map((d) => d.enterpriseUserId)).toContain(registration!.userId);
   });
 
   it('lets a lecturer of the project review, but not a lecturer of another project', async () => {

@@ -23,6 +23,8 @@ import type { Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import { t, type MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
+import { registrationDecidedNotice } from '../announcement/notices';
+import { sendMessage } from '../announcement/records';
 import { issueOnCompletion } from '../certificate/issue';
 import { courseCards, toLecturerBrief } from '../course/cards';
 import { nameAndIntro } from '../course/scoped';
@@ -58,6 +60,28 @@ function toProjectItem(
   };
 }
 
+/**
+ * Progress inside a project counts once the member is in it: at once in an open project, after
+ * registering (and approval) in the others. Before that the project shows its courses, not the
+ * member's progress in them elsewhere.
+ */
+export function countsProgress(project: Pick<ProjectRow, 'registration'>, memberStatus: number | null | undefined): boolean {
+  return project.registration === 0 || memberStatus === 1;
+}
+
+/** The stats a member sees of a project: theirs once they are in it, otherwise only its courses. */
+function seenStats(stats: ContainerStats | undefined, counts: boolean): ContainerStats {
+  const found = stats ?? EMPTY_STATS;
+  if (counts) return found;
+  return {
+    ...EMPTY_STATS,
+    courseCount: found.courseCount,
+    requiredCount: found.requiredCount,
+    electiveCount: found.electiveCount,
+    creditHours: found.creditHours,
+  };
+}
+
 /** Project cards of the given rows, in their order, in three queries. */
 async function projectItems(ctx: AuthContext, scope: StudyScope, rows: ProjectRow[]): Promise<ProjectItem[]> {
   const ids = rows.map((r) => r.id);
@@ -69,7 +93,7 @@ async function projectItems(ctx: AuthContext, scope: StudyScope, rows: ProjectRo
   return rows.map((p) =>
     toProjectItem(
       p,
-      stats.get(p.id) ?? EMPTY_STATS,
+      seenStats(stats.get(p.id), countsProgress(p, registrations.get(p.id)?.status)),
       counts.get(p.id) ?? { learnerCount: 0, admireCount: 0 },
       registrations.get(p.id)?.status ?? null,
       ctx.lang,
@@ -149,7 +173,7 @@ export async function projectView(ctx: AuthContext, id: string): Promise<Project
   );
   return {
     ...item!,
-    phases: phases.map((p) => toPhase(p, phaseStats.get(p.id) ?? EMPTY_STATS, lang)),
+    phases: phases.map((p) => toPhase(p, seenStats(phaseStats.get(p.id), countsProgress(access.project, access.memberStatus)), lang)),
     lecturers: lecturers.rows.map((l) => toLecturerBrief(l, lang)),
     admired: like.admired,
     collected,
@@ -195,12 +219,13 @@ export async function projectPhaseContent(ctx: AuthContext, phaseId: string): Pr
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const phase = await scope.phase(phaseId);
   if (!phase) throw notFound();
-  const [stats, links] = await Promise.all([
+  const [stats, links, access] = await Promise.all([
     scope.statsOf('phase', ctx.member.id, [phaseId]),
     scope.projectCourses(phase.projectId, { phaseId }),
+    projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, phase.projectId),
   ]);
   return {
-    phase: toPhase(phase, stats.get(phaseId) ?? EMPTY_STATS, ctx.lang),
+    phase: toPhase(phase, seenStats(stats.get(phaseId), countsProgress(access.project, access.memberStatus)), ctx.lang),
     courses: await projectCourseCards(ctx, links),
   };
 }
@@ -230,13 +255,14 @@ export async function projectApply(ctx: AuthContext, projectId: string): Promise
 }
 
 /** Admins and the project's own lecturers review its registrations; the project must be the company's. */
-async function requireReviewer(ctx: AuthContext, scope: StudyScope, projectId: string): Promise<void> {
+async function requireReviewer(ctx: AuthContext, scope: StudyScope, projectId: string): Promise<ProjectRow> {
   const project = await scope.project(projectId);
   if (!project) throw notFound();
-  if (ctx.member.isAdmin) return;
+  if (ctx.member.isAdmin) return project;
   if (!(await scope.isProjectLecturer(projectId, ctx.member.id))) {
     throw new ApiError(Code.FORBIDDEN, 'learning.forbidden');
   }
+  return project;
 }
 
 function toProjectMember(registration: ProjectMemberRow, member: Member | Omit<Member, 'phone'>): ProjectMember {
@@ -270,7 +296,7 @@ export async function projectApprove(
   body: { projectId: string; userId: string; approve: boolean },
 ): Promise<ProjectMember> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
-  await requireReviewer(ctx, scope, body.projectId);
+  const project = await requireReviewer(ctx, scope, body.projectId);
   const before = await scope.registration(body.projectId, body.userId);
   if (!before) throw notFound();
   const decided = await scope.decide(body.projectId, body.userId, body.approve);
@@ -278,6 +304,9 @@ export async function projectApprove(
   if (body.approve && before.status !== 1) {
     await scope.addJoinedDynamic(body.userId, body.projectId);
     await issueOnCompletion(ctx.db, ctx.tenant.id, body.userId, { projectId: body.projectId });
+  }
+  if (before.status !== decided.registration.status) {
+    await sendMessage(ctx.db, ctx.tenant.id, body.userId, registrationDecidedNotice(project, body.approve));
   }
   return toProjectMember(decided.registration, decided.member);
 }

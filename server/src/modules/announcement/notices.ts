@@ -1,0 +1,48 @@
+/**
+ * The messages a learner gets when someone decides about them: an authorised purchase or a
+ * project registration approved or refused, a paper marked. One wording per event, in both
+ * languages, used by the handlers that decide and by the demo seed for the events it records.
+ */
+import type { MessageInput } from './records';
+
+interface Names {
+  nameZh: string;
+  nameEn: string;
+}
+
+/** An authorised-purchase request for a course, approved or refused with a reason. */
+export function purchaseDecidedNotice(course: Names & { id: string }, approve: boolean, reason: string): MessageInput {
+  return {
+    titleZh: approve ? `课程《${course.nameZh}》授权购买申请已通过` : `课程《${course.nameZh}》授权购买申请未通过`,
+    titleEn: approve
+      ? `Your authorised purchase of “${course.nameEn}” was approved`
+      : `Your authorised purchase of “${course.nameEn}” was not approved`,
+    contentZh: approve ? `您现在可以学习课程《${course.nameZh}》了。` : `原因：${reason}`,
+    contentEn: approve ? `You can now study “${course.nameEn}”.` : `Reason: ${reason}`,
+    linkUrl: `/knowledge/course/${course.id}`,
+  };
+}
+
+/** A registration for a project, approved or refused by its reviewer. */
+export function registrationDecidedNotice(project: Names & { id: string }, approve: boolean): MessageInput {
+  return {
+    titleZh: approve ? `项目《${project.nameZh}》报名已通过` : `项目《${project.nameZh}》报名未通过`,
+    titleEn: approve
+      ? `Your registration for “${project.nameEn}” was approved`
+      : `Your registration for “${project.nameEn}” was not approved`,
+    contentZh: approve ? `您现在可以学习项目《${project.nameZh}》了。` : `如有疑问，请联系项目负责人。`,
+    contentEn: approve ? `You can now study “${project.nameEn}”.` : `Please contact the project's organiser with any questions.`,
+    linkUrl: `/knowledge/project/${project.id}`,
+  };
+}
+
+/** A paper whose every short answer is now marked: its score and whether it passes. */
+export function paperMarkedNotice(exam: Names, taskId: string, score: number, passed: boolean): MessageInput {
+  return {
+    titleZh: `考试《${exam.nameZh}》已阅卷`,
+    titleEn: `Your “${exam.nameEn}” has been marked`,
+    contentZh: `成绩 ${score} 分，${passed ? '已通过' : '未通过'}。`,
+    contentEn: `Score ${score}: ${passed ? 'passed' : 'not passed'}.`,
+    linkUrl: `/account/exam/${taskId}`,
+  };
+}
