@@ -90,6 +90,7 @@ export function ChapterPanel({ groups, currentId, progress, courseProgress, text
                     <a
                       href={hrefOf(period)}
                       data-period={id}
+                      data-progress={value}
                       aria-current={current ? 'true' : undefined}
                       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
                         if (!onSelect || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

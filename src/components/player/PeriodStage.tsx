@@ -6,7 +6,7 @@
  * preview says it counts once downloaded; images and image-and-text report once shown; exams
  * lead to the exam; content types 5–8 are explained.
  */
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getProgress, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
@@ -69,10 +69,19 @@ function MediaPeriod({ watch, config, messages, autoPlay, onProgress, onFinished
   const total = watch.totalDuration;
   const startAt = watch.lastPosition > 0 && (!total || watch.lastPosition < total - 1) ? watch.lastPosition : 0;
   const antiSkip = config.antiSkip && !watch.completed;
+  // The last report may come back after the learner has moved to another period: then the
+  // countdown to the next one is not started (it would take them away from where they went).
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const ended = async (position: number) => {
     report.setPosition(position);
     await report.save();
-    onFinished();
+    if (shown.current) onFinished();
   };
   // What both players take: where to start, the course's playing rules and the progress reports.
   const common = {

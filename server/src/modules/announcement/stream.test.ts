@@ -66,10 +66,20 @@ describe('the unread stream', () => {
 
   it('follows reads, likes and removals made through another connection, in every open stream of the member', async () => {
     const w = who.E1006!;
+    // Three messages of their own to read, like and remove (the demo sends E1006 none).
+    for (const n of [1, 2, 3]) {
+      await sendMessage(gw.database.db, await eidOf(w), w.memberId, {
+        titleZh: `流测试消息 ${n}`,
+        titleEn: `Stream test message ${n}`,
+        contentZh: '请查看。',
+        contentEn: 'Please have a look.',
+        linkUrl: '/account/exam',
+      });
+    }
     const tabs = [await stream(w), await stream(w)];
     const start = await tabs[0]!.nextCount();
     await tabs[1]!.nextCount();
-    const id = await recordId(gw, 'Exam marked: Information security quiz', w.memberId);
+    const id = await recordId(gw, 'Stream test message 1', w.memberId);
     await as(gw, w, 'messageView', { query: { id } });
     const lower = { ...start, total: start.total - 1, messages: start.messages - 1 };
     for (const tab of tabs) expect(await tab.nextCount()).toEqual(lower);
