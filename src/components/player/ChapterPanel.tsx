@@ -109,8 +109,7 @@ export function ChapterPanel({ groups, currentId, progress, courseProgress, text
                       )}
                       <span
                         aria-hidden="true"
-                        className={`w-10 text-end text-xs tabular-nums ${value >= 100 ? 'text-emerald-600' : 'text-muted-foreground'}`}
-                        data-progress={value}
+                        className={`w-10 text-end text-xs tabular-nums ${value >= 100 ? 'text-emerald-700' : 'text-muted-foreground'}`}
                       >
                         {`${value}%`}
                       </span>
