@@ -99,7 +99,8 @@ test.describe('course centre', () => {
     await page.getByRole('link', { name: 'New employee onboarding', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/knowledge\/course\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Chapters and periods' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start learning' })).toBeVisible();
+    // E1001 started the course with its exam (the demo's pass).
+    await expect(page.getByRole('link', { name: 'Continue learning' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Chapters and periods' })).toContainText('Spreadsheet');
   });
 });
@@ -121,7 +122,8 @@ test.describe('course detail', () => {
     const period = tree.getByRole('link', { name: '欢迎视频' });
     const id = page.url().split('/').pop()!;
     await expect(period).toHaveAttribute('href', new RegExp(`^/watch/course\\?courseId=${id}&itemId=[0-9a-f-]{36}$`));
-    await expect(page.getByRole('link', { name: '开始学习' })).toHaveAttribute('href', /^\/watch\/course\?courseId=.+&itemId=.+/);
+    // E1001 started the course with its exam (the demo's pass).
+    await expect(page.getByRole('link', { name: '继续学习' })).toHaveAttribute('href', /^\/watch\/course\?courseId=.+&itemId=.+/);
     await expect(page.getByText('讲师：李娜')).toBeVisible();
 
     // The history-record address shows the same course.
