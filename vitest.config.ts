@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, one on a 2-core machine. The gateway's
     // test files spend much of their time waiting on their database (PostgreSQL over a socket
-    // above all), so two files at once on the embedded database and three on PostgreSQL.
-    maxWorkers: process.env.DATABASE_URL ? 3 : 2,
+    // above all), so two files at once.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -53,7 +53,7 @@ describe('a gateway whose PostgreSQL is out of reach', () => {
   });
 });
 
-describe('a PGlite folder', () => {
+describe('a PGlite folder', { timeout: 120_000 }, () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'xt-pglite-'));

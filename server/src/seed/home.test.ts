@@ -30,7 +30,7 @@ describe('home seed', () => {
       [schema.homeZones, 4, 3],
       [schema.homeZoneCourses, 6, 2],
       [schema.homeZoneLecturers, 3, 1],
-      [schema.certificates, 4, 3],
+      [schema.certificates, 5, 3],
       [schema.userCertificates, 11 + 10 + 5 + 1, 4 + 2 + 2],
     ];
     for (const [table, first, second] of expected) {

@@ -88,7 +88,7 @@ describe('seed', () => {
   });
 });
 
-describe('PGlite data folder', () => {
+describe('PGlite data folder', { timeout: 120_000 }, () => {
   it('creates missing parent folders and keeps data across restarts', async () => {
     const base = await mkdtemp(join(tmpdir(), 'xt-data-'));
     const dataDir = join(base, 'nested', 'deeper', 'data');
