@@ -426,19 +426,7 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
       lastPosition: Math.floor(position),
     });
 
-    let completed = completedBefore;
-    if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, course.id, period.item.id))) {
-      completed = true;
-      await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, period.item.id);
-    }
-
-    let courseState: { progress: number; status: LearningStatus };
-    if (credited > 0 || progress !== state.progress) {
-      courseState = await updateCourse(data, memberId, course.id, credited);
-    } else {
-      const row = await data.courseProgress(memberId, course.id);
-      courseState = { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) };
-    }
+    const { completed, courseState } = await settleReport(data, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
     return {
       studyProgress: progress,
       credited,
@@ -448,6 +436,33 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
       furthest,
     };
   });
+}
+
+/**
+ * What a report leaves behind once the period's progress is saved: the period completed (with
+ * its study dynamic) when it reached 100 for the first time, and the course recomputed when
+ * anything was credited or the period moved, else the course as it stands.
+ */
+async function settleReport(
+  data: PlayerScope,
+  memberId: string,
+  courseId: string,
+  itemId: string,
+  completedBefore: boolean,
+  progressBefore: number,
+  progress: number,
+  credited: number,
+): Promise<{ completed: boolean; courseState: { progress: number; status: LearningStatus } }> {
+  let completed = completedBefore;
+  if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, courseId, itemId))) {
+    completed = true;
+    await data.addDynamic(memberId, Dynamic.completedPeriod, courseId, itemId);
+  }
+  if (credited > 0 || progress !== progressBefore) {
+    return { completed, courseState: await updateCourse(data, memberId, courseId, credited) };
+  }
+  const row = await data.courseProgress(memberId, courseId);
+  return { completed, courseState: { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) } };
 }
 
 /**
@@ -487,18 +502,7 @@ async function creditPages(
     lastPosition: Math.min(Math.max(0, Math.floor(body.position)), pageCount),
   });
 
-  let completed = completedBefore;
-  if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, course.id, period.item.id))) {
-    completed = true;
-    await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, period.item.id);
-  }
-  let courseState: { progress: number; status: LearningStatus };
-  if (credited > 0 || progress !== state.progress) {
-    courseState = await updateCourse(data, memberId, course.id, credited);
-  } else {
-    const row = await data.courseProgress(memberId, course.id);
-    courseState = { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) };
-  }
+  const { completed, courseState } = await settleReport(data, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
   return {
     studyProgress: progress,
     credited,
