@@ -14,7 +14,7 @@ import type {
 import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import type { Paging } from '../data/paging';
+import type { Paging } from '../../paging';
 import { ANNOUNCEMENT_TARGET, announcementScope } from './data';
 import { commentContent, commentFailed, commentThreads, threadComment, threadDelete, threadPage, threadReply } from './threads';
 

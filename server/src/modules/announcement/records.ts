@@ -18,7 +18,7 @@ import type { PageResult } from '@/api/types';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { announcementScope, type RecordRow } from './data';
 import { notifierOf } from './notifier';
 

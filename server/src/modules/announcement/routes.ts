@@ -4,7 +4,7 @@ import { Code } from '@/api/codes';
 import { RecordKind } from '@/api/home-types';
 import { ApiError } from '../../envelope';
 import { authRoute, type AuthContext, type RouteTable } from '../../routing';
-import { pagingFields } from '../data/paging';
+import { pagingFields } from '../../paging';
 import {
   announcementCommentDelete,
   announcementCommentPage,

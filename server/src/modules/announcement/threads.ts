@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { comments, enterpriseUsers } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import { targetRows } from '../course/scoped';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 
 const replyTo = alias(enterpriseUsers, 'reply_to');
 

@@ -7,7 +7,7 @@ import { CertificateStatus, type CertificateStatusValue } from '@/api/certificat
 import type { Db } from '../../db/client';
 import { certificates, courses, enterpriseUsers, projectCourses, projects, userCertificates } from '../../db/schema';
 import { verificationCode } from '../home/certificate-code';
-import type { Paging } from '../study/data';
+import type { RowWindow } from '../../paging';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type HeldRow = typeof userCertificates.$inferSelect;
@@ -53,7 +53,7 @@ export function certificateScope(db: Db, eid: string) {
 
   return {
     /** A page of the member's certificates of one status: newest first (held), latest expired first (expired). */
-    async page(memberId: string, status: CertificateStatusValue, paging: Paging) {
+    async page(memberId: string, status: CertificateStatusValue, paging: RowWindow) {
       const where = ofMember(memberId, statusCondition(status));
       const order =
         status === CertificateStatus.held

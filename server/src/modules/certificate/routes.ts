@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CertificateStatus } from '@/api/certificate-types';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import {
   certificateCount,
   certificatePage,

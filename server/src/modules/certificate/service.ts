@@ -36,7 +36,7 @@ import { normalizeHost } from '../../tenant';
 import { siteOrigin } from '../account/passwords';
 import { takeHit, type Limit } from '../auth/limits';
 import { downloadResponse, openFile } from '../course/files';
-import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 import { certificateScope, type HeldCertificate } from './data';
 import { certificatePdf, type LogoImage } from './pdf';
 
@@ -96,12 +96,12 @@ function toItem(row: HeldCertificate, lang: Locale): CertificateItem {
 
 export async function certificatePage(
   ctx: AuthContext,
-  body: PageInput & { status: CertificateStatusValue },
+  body: Paging & { status: CertificateStatusValue },
 ): Promise<PageResult<CertificateItem>> {
   const { rows, total } = await certificateScope(ctx.db, ctx.tenant.id).page(ctx.member.id, body.status, pageWindow(body));
   return pageResult(
-    body,
     rows.map((r) => toItem(r, ctx.lang)),
+    body,
     total,
   );
 }

@@ -8,7 +8,7 @@ import { PostKind, type AnswerAcceptBody, type AnswerAcceptResult, type AnswerIt
 import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import type { AnswerRow } from './data';
 import { checkedContent, checkedImages, notYours, postNotFound, readerOf, scopeOf, shownImages } from './posts';
 

@@ -25,7 +25,7 @@ import { signedUrl, unsignedUrl } from '../../files/signed-media';
 import { isFileKey } from '../../files/store';
 import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms } from '../search/keyword';
 import { communityScope, type PostRow } from './data';
 

@@ -23,7 +23,7 @@ import {
   threadPage,
   threadReply,
 } from '../announcement/threads';
-import type { Paging } from '../data/paging';
+import type { Paging } from '../../paging';
 import { answerNotFound } from './answers';
 import { POST_TARGET } from './data';
 import { postNotFound, readerOf, scopeOf, type Reader } from './posts';

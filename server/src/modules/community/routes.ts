@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PostKind } from '@/api/community-types';
 import { publicRoute, authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../data/paging';
+import { pagingFields } from '../../paging';
 import { answerAccept, answerDelete, answerPage, answerSave } from './answers';
 import { postDelete, postPage, postSave, postView } from './posts';
 import { admire, commentDelete, commentPage, commentSave, setCollected } from './reactions';

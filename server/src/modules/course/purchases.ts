@@ -15,7 +15,7 @@ import { purchaseDecidedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
 import { accessError, courseAccess } from './access';
 import { courseData, type CourseData } from './data';
-import { pageOf, type Paging } from './service';
+import { pageResult, type Paging } from '../../paging';
 
 /** Longest note or refusal reason, in characters after trimming. */
 export const PURCHASE_TEXT_MAX = 200;
@@ -89,7 +89,7 @@ export async function coursePurchaseRequestPage(
     (input.pageCurrent - 1) * input.pageSize,
   );
   const [rows, total] = await Promise.all([query.rows, query.total()]);
-  return pageOf(
+  return pageResult(
     rows.map((row) => toRequest(row, ctx.lang)),
     input,
     total,

@@ -17,6 +17,7 @@ import type {
 } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { FILES_PATH } from '../../files/serve';
 import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext } from '../../routing';
@@ -41,29 +42,12 @@ import {
 /** Longest comment, in characters after trimming. */
 export const COMMENT_MAX = 500;
 
-export interface Paging {
-  pageCurrent: number;
-  pageSize: number;
-}
-
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
 function dataOf(ctx: AuthContext): CourseData {
   return courseData(ctx.db, ctx.tenant.id);
 }
 
-/** A page of a list, in the shape every page call answers. */
-export function pageOf<T>(list: T[], paging: Paging, totalCount: number): PageResult<T> {
-  return {
-    list,
-    pageCurrent: paging.pageCurrent,
-    pageSize: paging.pageSize,
-    totalCount,
-    totalPage: Math.ceil(totalCount / paging.pageSize),
-  };
-}
-
-const offsetOf = (p: Paging) => (p.pageCurrent - 1) * p.pageSize;
 
 // ---- categories
 
@@ -138,7 +122,7 @@ async function pageOfCourses(ctx: AuthContext, filter: CourseFilter, paging: Pag
     ? await read()
     : await catalogue.remember(ctx.tenant.id, `page:${JSON.stringify([filter, offset, paging.pageSize])}`, read);
   const list = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
-  return pageOf(list, paging, total);
+  return pageResult(list, paging, total);
 }
 
 async function filterOf(ctx: AuthContext, input: Omit<CoursePageInput, keyof Paging>): Promise<CourseFilter> {
@@ -289,7 +273,7 @@ export async function commentPage(ctx: AuthContext, input: Paging & { targetId: 
   if (!(await data.course(input.targetId))) throw notFound();
   const { rows, total } = await data.commentPage(ctx.member.id, input.targetId, offsetOf(input), input.pageSize);
   const list = rows.map((r) => ({ ...r, mine: Boolean(r.mine), createdAt: new Date(r.createdAt).toISOString() }));
-  return pageOf(list, input, total);
+  return pageResult(list, input, total);
 }
 
 /** A comment's text as stored: trimmed, 1 to {@link COMMENT_MAX} characters. */

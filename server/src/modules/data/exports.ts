@@ -16,7 +16,7 @@ import { quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
 import { dataScope, type ExportRecordRow, type ProgressFilters } from './data';
 import { trainingProgressPage } from '../study/projects';
-import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from './paging';
+import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../../paging';
 import { allCourseProgress } from './progress';
 
 /** Exports still at exportStatus 1 after this long are reported as failed. */

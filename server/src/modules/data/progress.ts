@@ -5,7 +5,7 @@ import type { Locale } from '@/i18n/routes';
 import type { Member } from '../../db/access';
 import type { AuthContext } from '../../routing';
 import { dataScope, type ProgressAudience, type ProgressFilters, type ProgressRecord } from './data';
-import { offsetOf, pageResult, type Paging } from './paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 
 /** userType of organisation accounts. */
 const ORGANISATION = 3;

@@ -5,7 +5,7 @@ import { ApiError } from '../../envelope';
 import { authRoute, publicRoute, type AuthContext, type RouteTable } from '../../routing';
 import { exportFileDownload, exportRecordDownloadUrl } from './downloads';
 import { exportRecordPage, progressExport, studyExport } from './exports';
-import { pagingFields } from './paging';
+import { pagingFields } from '../../paging';
 import { courseProgressPage } from './progress';
 import { exportRecordAllDelete, exportRecordDelete } from './records';
 

@@ -13,7 +13,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { paperMarkedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { examScope } from './data';
 import { closeOverdue, examName, handIn, notFound, refreshTask, resultOf } from './papers';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { authRoute, type AuthContext, type RouteTable } from '../../routing';
 import { invalidInput } from '../../validation';
-import { MAX_PAGE_SIZE, pagingFields } from '../data/paging';
+import { MAX_PAGE_SIZE, pagingFields } from '../../paging';
 import { examBatchDelete, examBatchList, examBatchSave } from './batches';
 import { examMarkAnswer, examMarkingPage } from './marking';
 import {

@@ -11,7 +11,7 @@ import { ExamStatus } from '@/api/exam-types';
 import { t } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { exportTime, startExport, type ExportColumn } from '../data/exports';
-import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../data/paging';
+import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../../paging';
 import { examScope, type ExamRow, type ExamTaskRow, type TaskFilters, type TaskPaperStats } from './data';
 import { closeOverdue, examName, notFound, startBlock, toPaperRecord } from './papers';
 

@@ -9,7 +9,7 @@ import type { CurrentRank, RankEntry } from '@/api/home-types';
 import type { PageResult } from '@/api/types';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../course/cards';
-import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** What a ranking measures. */
 export type RankMeasure = 'integral' | 'creditHour' | 'certificate';
@@ -61,7 +61,7 @@ interface PageRow {
  *
  * @example rankPage(db, tenant.id, 'creditHour', { pageCurrent: 1, pageSize: 9 })
  */
-export async function rankPage(db: Db, eid: string, measure: RankMeasure, paging: PageInput): Promise<PageResult<RankEntry>> {
+export async function rankPage(db: Db, eid: string, measure: RankMeasure, paging: Paging): Promise<PageResult<RankEntry>> {
   const { limit, offset } = pageWindow(paging);
   // The count row joins the page, so an empty page still answers the total.
   const rows = rowsOf<PageRow>(
@@ -86,7 +86,7 @@ export async function rankPage(db: Db, eid: string, measure: RankMeasure, paging
           },
         ],
   );
-  return pageResult(paging, list, Number(rows[0]?.total ?? 0));
+  return pageResult(list, paging, Number(rows[0]?.total ?? 0));
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EndpointName } from '@/api/endpoints';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import { bannerList, zoneCourseList, zoneLecturerList, zoneList, zoneLogo } from './home';
 import { currentRank, rankPage, type RankMeasure } from './rankings';
 

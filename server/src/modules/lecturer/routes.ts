@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LECTURER_KEYWORD_MAX } from '@/api/lecturer-types';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import { lecturerPage, lecturerRankList, lecturerView } from './service';
 
 export const lecturerRoutes = {

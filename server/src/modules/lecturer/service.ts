@@ -7,7 +7,7 @@ import { isUuid } from '../../db/access';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { toLecturerBrief } from '../course/cards';
-import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 import { lecturerData, type LecturerWithStats } from './data';
 
 function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithStats, lang: Locale): LecturerItem {
@@ -22,11 +22,11 @@ function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithSta
 }
 
 /** `lecturerPage`: the company's lecturers in its order, filtered by a keyword. */
-export async function lecturerPage(ctx: AuthContext, input: PageInput & { keyword?: string }): Promise<PageResult<LecturerItem>> {
+export async function lecturerPage(ctx: AuthContext, input: Paging & { keyword?: string }): Promise<PageResult<LecturerItem>> {
   const { limit, offset } = pageWindow(input);
   const keyword = input.keyword?.trim() || undefined;
   const { rows, total } = await lecturerData(ctx.db, ctx.tenant.id).page(keyword, offset, limit);
-  return pageResult(input, rows.map((r) => toItem(r, ctx.lang)), total);
+  return pageResult(rows.map((r) => toItem(r, ctx.lang)), input, total);
 }
 
 /** `lecturerRankList`: the company's top lecturers by learners taught, with their places. */

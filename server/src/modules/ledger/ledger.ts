@@ -8,14 +8,14 @@ import type { AccountRecord, AccountRecordKind, AccountRecordPage, PointSource }
 import { pointSources } from '@/lib/seed-home';
 import { courses, pointRecords, projects } from '../../db/schema';
 import type { AuthContext } from '../../routing';
-import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** Points are whole and credit hours have one decimal; sums of `numeric` come back as text. */
 export const oneDecimal = (value: unknown) => Math.round(Number(value ?? 0) * 10) / 10;
 
 const asSource = (value: string): PointSource => (pointSources as readonly string[]).includes(value) ? (value as PointSource) : 'manual';
 
-export async function accountRecordPage(ctx: AuthContext, input: PageInput & { kind: AccountRecordKind }): Promise<AccountRecordPage> {
+export async function accountRecordPage(ctx: AuthContext, input: Paging & { kind: AccountRecordKind }): Promise<AccountRecordPage> {
   const eid = ctx.tenant.id;
   const own: SQL = and(
     eq(pointRecords.enterpriseId, eid),
@@ -62,5 +62,5 @@ export async function accountRecordPage(ctx: AuthContext, input: PageInput & { k
       createdAt: r.createdAt.toISOString(),
     };
   });
-  return { ...pageResult(input, list, totals?.n ?? 0), sum: oneDecimal(totals?.sum) };
+  return { ...pageResult(list, input, totals?.n ?? 0), sum: oneDecimal(totals?.sum) };
 }

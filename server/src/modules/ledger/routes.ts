@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AccountRecordKind } from '@/api/people-types';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import { accountRecordPage } from './ledger';
 
 export const ledgerRoutes = {

@@ -1,7 +1,7 @@
 /** Handlers of the live rows of the call table. Live rooms, playbacks and attendance. */
 import { z } from 'zod';
 import { authRoute, publicRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../data/paging';
+import { pagingFields } from '../../paging';
 import {
   attendanceHangUp,
   attendanceSign,

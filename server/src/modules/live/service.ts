@@ -19,7 +19,7 @@ import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
 import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext, PublicContext } from '../../routing';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { liveScope, type AttendanceRow, type LecturerRow, type ResourceRow, type RoomRow } from './data';
 
 /** Seconds between the player's presence beats (`attendanceHangUp`). */

@@ -28,7 +28,7 @@ import { rowsOf } from '../course/cards';
 import { containsPattern } from '../course/data';
 import { everyPage, exportTime, learningStatusLabels, startExport, type ExportColumn } from '../data/exports';
 import { oneDecimal } from '../ledger/ledger';
-import { pageResult, pageWindow, type PageInput } from '../study/paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** Departments deeper than this are not named by their path (a guard against a cycle of parents). */
 const MAX_DEPARTMENT_DEPTH = 16;
@@ -145,7 +145,7 @@ function toLearner(r: LearnerRow, lang: Locale): OrganizationLearner {
 }
 
 /** A page of the company's learners by employee number (shared by the page and the export). */
-async function learnerPage(ctx: AuthContext, filters: OrganizationLearnerFilters, paging: PageInput): Promise<PageResult<OrganizationLearner>> {
+async function learnerPage(ctx: AuthContext, filters: OrganizationLearnerFilters, paging: Paging): Promise<PageResult<OrganizationLearner>> {
   const { limit, offset } = pageWindow(paging);
   // The count row joins the page, so an empty page still answers the total.
   const rows = rowsOf<LearnerRow & { total: number | string }>(
@@ -156,11 +156,11 @@ async function learnerPage(ctx: AuthContext, filters: OrganizationLearnerFilters
       ) l on true`),
   );
   const list = rows.filter((r) => r.id !== null).map((r) => toLearner(r, ctx.lang));
-  return pageResult(paging, list, Number(rows[0]?.total ?? 0));
+  return pageResult(list, paging, Number(rows[0]?.total ?? 0));
 }
 
 /** `organizationLearnerPage`. */
-export function organizationLearnerPage(ctx: AuthContext, input: OrganizationLearnerFilters & PageInput): Promise<PageResult<OrganizationLearner>> {
+export function organizationLearnerPage(ctx: AuthContext, input: OrganizationLearnerFilters & Paging): Promise<PageResult<OrganizationLearner>> {
   requireOrganisation(ctx);
   const { pageCurrent, pageSize, ...filters } = input;
   return learnerPage(ctx, filters, { pageCurrent, pageSize });

@@ -1,7 +1,7 @@
 /** Handlers of the organisation centre (userType 3): the company's learners' progress, completion and export. */
 import { z } from 'zod';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import { organizationLearnerExport, organizationLearnerPage, organizationOverview } from './learners';
 
 /** The filters of the learners page and its export. */

@@ -1,7 +1,7 @@
 /** Handlers of the research and recorded period rows of the call table. */
 import { z } from 'zod';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../study/paging';
+import { pagingFields } from '../../paging';
 import { learnerPage, NOTE_MAX, recordSave, recordView, researchExport, researchSubmit, researchView } from './service';
 
 const id = z.uuid();

@@ -32,7 +32,7 @@ import type { AuthContext } from '../../routing';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
 import { Dynamic, playerScope, type Period } from '../player/data';
 import { updateCourse } from '../player/course-progress';
-import { pageResult, type PageInput } from '../study/paging';
+import { pageResult, type Paging } from '../../paging';
 import { periodScope, type PeriodRecordRow } from './data';
 
 type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
@@ -244,7 +244,7 @@ export async function recordView(ctx: Ctx, input: { courseId: string; itemId: st
 /** `periodLearnerPage`: the course's learners with their records of the period, for those who record it. */
 export async function learnerPage(
   ctx: Ctx,
-  input: PageInput & { courseId: string; itemId: string; keyword?: string | undefined },
+  input: Paging & { courseId: string; itemId: string; keyword?: string | undefined },
 ): Promise<PeriodLearnerPage> {
   const course = await courseOfTenant(ctx, input.courseId);
   if (!(await isRecorder(ctx, course.id))) throw new ApiError(Code.FORBIDDEN, 'period.recordersOnly');
@@ -253,7 +253,7 @@ export async function learnerPage(
   const { list, totalCount } = await data.learners(course.id, input.keyword?.trim() ?? '', input);
   const records = await data.records(period.item.id, list.map((l) => l.memberId));
   const learners: PeriodLearner[] = list.map((l) => ({ ...l, record: toRecord(records.get(l.memberId)) }));
-  return pageResult(input, learners, totalCount);
+  return pageResult(learners, input, totalCount);
 }
 
 /** Today's date (YYYY-MM-DD) in China time, where the companies are. */

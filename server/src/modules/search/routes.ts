@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SearchType } from '@/api/home-types';
 import { authRoute, type RouteTable } from '../../routing';
-import { pagingFields } from '../data/paging';
+import { pagingFields } from '../../paging';
 import { searchPage } from './service';
 
 const searchType = z.literal(Object.values(SearchType)).default(SearchType.default);

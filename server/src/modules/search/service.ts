@@ -1,7 +1,7 @@
 /** `searchPage`: one page of the asked type, and how many hits every type has, for the same keyword. */
 import { SearchType, type SearchResult, type SearchTypeValue } from '@/api/home-types';
 import type { AuthContext } from '../../routing';
-import { offsetOf, pageResult, type Paging } from '../data/paging';
+import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms, searchKeyword } from './keyword';
 import { searchProviders, type SearchQuery } from './providers';
 

@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ExamStatus } from '@/api/exam-types';
 import type { LearningStatus } from '@/api/learning-types';
 import type { Db } from '../../db/client';
+import type { RowWindow } from '../../paging';
 import {
   categories,
   collections,
@@ -104,11 +105,6 @@ function sqlList(values: string[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   );
-}
-
-export interface Paging {
-  limit: number;
-  offset: number;
 }
 
 export type StudyScope = ReturnType<typeof studyScope>;
@@ -221,7 +217,7 @@ export function studyScope(db: Db, eid: string) {
     async taskPage(
       memberId: string,
       filter: { taskType?: number; keyword?: string; learningStatus?: LearningStatus },
-      paging: Paging,
+      paging: RowWindow,
     ): Promise<{ ids: string[]; total: number }> {
       let where = taskFilter(filter);
       if (filter.learningStatus !== undefined) {
@@ -366,7 +362,7 @@ export function studyScope(db: Db, eid: string) {
       return true;
     },
 
-    async commentPage(targetType: StudyTarget, targetId: string, paging: Paging) {
+    async commentPage(targetType: StudyTarget, targetId: string, paging: RowWindow) {
       const where = targetRows(comments, eid, targetType, targetId);
       const [rows, [total]] = await Promise.all([
         db
@@ -421,7 +417,7 @@ export function studyScope(db: Db, eid: string) {
     async projectPage(
       memberId: string,
       filter: { keyword?: string; isFree?: boolean; joined?: boolean; courseId?: string },
-      paging: Paging,
+      paging: RowWindow,
     ) {
       const parts: (SQL | undefined)[] = [eq(projects.enterpriseId, eid)];
       if (filter.keyword) {
@@ -576,7 +572,7 @@ export function studyScope(db: Db, eid: string) {
     },
 
     /** A project's published courses in order, optionally only required/elective or of one phase. */
-    projectCourses(projectId: string, filter: { required?: boolean; phaseId?: string } = {}, paging?: Paging) {
+    projectCourses(projectId: string, filter: { required?: boolean; phaseId?: string } = {}, paging?: RowWindow) {
       const where = and(
         eq(projectCourses.enterpriseId, eid),
         eq(projectCourses.projectId, projectId),
@@ -601,7 +597,7 @@ export function studyScope(db: Db, eid: string) {
       return row?.n ?? 0;
     },
 
-    async projectLecturers(projectId: string, paging?: Paging) {
+    async projectLecturers(projectId: string, paging?: RowWindow) {
       const where = and(eq(projectLecturers.enterpriseId, eid), eq(projectLecturers.projectId, projectId));
       const base = db
         .select({ lecturer: lecturers })
@@ -636,7 +632,7 @@ export function studyScope(db: Db, eid: string) {
       return (row?.n ?? 0) > 0;
     },
 
-    async memberPage(projectId: string, status: number | undefined, paging: Paging) {
+    async memberPage(projectId: string, status: number | undefined, paging: RowWindow) {
       const where = and(
         eq(projectMembers.enterpriseId, eid),
         eq(projectMembers.projectId, projectId),
@@ -695,7 +691,7 @@ export function studyScope(db: Db, eid: string) {
     },
 
     /** A page of other published courses in some categories (by sort, newest first). */
-    async categoryCourses(categoryIds: string[], exceptId: string, paging: Paging) {
+    async categoryCourses(categoryIds: string[], exceptId: string, paging: RowWindow) {
       if (categoryIds.length === 0) return { ids: [], total: 0 };
       const where = and(
         eq(courses.enterpriseId, eid),

@@ -10,8 +10,7 @@ import type { Locale } from '@/i18n/routes';
 import type { Db } from '../../db/client';
 import { courseItems, courses, enterpriseUsers, liveAttendance, liveRooms, projects, studyDynamics } from '../../db/schema';
 import type { AuthContext } from '../../routing';
-import type { Paging } from './data';
-import { pageResult, pageWindow, type PageInput } from './paging';
+import { pageResult, pageWindow, type Paging, type RowWindow } from '../../paging';
 
 type Filter = Omit<StudyDynamicPageBody, 'pageCurrent' | 'pageSize' | 'scope'>;
 
@@ -35,7 +34,7 @@ function dynamicsOf(db: Db, eid: string, memberId: string | undefined) {
   }
 
   return {
-    page(filter: Filter, paging: Paging) {
+    page(filter: Filter, paging: RowWindow) {
       return db
         .select({
           dynamic: studyDynamics,
@@ -79,7 +78,7 @@ const nameIn = (names: Names | null, lang: Locale) => (lang === 'en' ? names?.na
 
 export async function studyDynamicPage(
   ctx: AuthContext,
-  body: PageInput & Filter & { scope: StudyDynamicScope },
+  body: Paging & Filter & { scope: StudyDynamicScope },
 ): Promise<PageResult<StudyDynamic>> {
   const dynamics = dynamicsOf(ctx.db, ctx.tenant.id, body.scope === 'company' ? undefined : ctx.member.id);
   const [rows, total] = await Promise.all([dynamics.page(body, pageWindow(body)), dynamics.total(body)]);
@@ -98,5 +97,5 @@ export async function studyDynamicPage(
     liveRoomName: nameIn(room, ctx.lang),
     createdAt: d.createdAt.toISOString(),
   }));
-  return pageResult(body, list, total);
+  return pageResult(list, body, total);
 }

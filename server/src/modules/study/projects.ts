@@ -31,7 +31,7 @@ import { nameAndIntro } from '../course/scoped';
 import { withDescendants } from '../course/service';
 import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access';
 import { EMPTY_STATS, studyScope, type ContainerStats, type StudyScope } from './data';
-import { pageResult, pageWindow, type PageInput } from './paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
@@ -137,7 +137,7 @@ function toPhase(
 
 export async function projectPage(
   ctx: AuthContext,
-  body: PageInput & { keyword?: string; isFree?: boolean; joined?: boolean },
+  body: Paging & { keyword?: string; isFree?: boolean; joined?: boolean },
 ): Promise<PageResult<ProjectItem>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const { rows, total } = await scope.projectPage(
@@ -145,7 +145,7 @@ export async function projectPage(
     { keyword: body.keyword, isFree: body.isFree === true ? true : undefined, joined: body.joined },
     pageWindow(body),
   );
-  return pageResult(body, await projectItems(ctx, scope, rows), total);
+  return pageResult(await projectItems(ctx, scope, rows), body, total);
 }
 
 export function projectCount(ctx: AuthContext): Promise<ProjectCount> {
@@ -204,13 +204,13 @@ export async function projectAdmire(ctx: AuthContext, projectId: string): Promis
 
 export async function projectLecturerPage(
   ctx: AuthContext,
-  body: PageInput & { projectId: string },
+  body: Paging & { projectId: string },
 ): Promise<PageResult<LecturerBrief>> {
   await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, body.projectId);
   const { rows, total } = await studyScope(ctx.db, ctx.tenant.id).projectLecturers(body.projectId, pageWindow(body));
   return pageResult(
-    body,
     rows.map((l) => toLecturerBrief(l, ctx.lang)),
+    body,
     total,
   );
 }
@@ -279,14 +279,14 @@ function toProjectMember(registration: ProjectMemberRow, member: Member | Omit<M
 
 export async function projectMemberPage(
   ctx: AuthContext,
-  body: PageInput & { projectId: string; status?: number },
+  body: Paging & { projectId: string; status?: number },
 ): Promise<PageResult<ProjectMember>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   await requireReviewer(ctx, scope, body.projectId);
   const { rows, total } = await scope.memberPage(body.projectId, body.status, pageWindow(body));
   return pageResult(
-    body,
     rows.map((r) => toProjectMember(r.registration, r.member)),
+    body,
     total,
   );
 }
@@ -315,7 +315,7 @@ export async function projectApprove(
 
 export async function relationPage(
   ctx: AuthContext,
-  body: PageInput & { courseId?: string; projectId?: string },
+  body: Paging & { courseId?: string; projectId?: string },
 ): Promise<PageResult<CourseItem>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const window = pageWindow(body);
@@ -332,29 +332,29 @@ export async function relationPage(
   } else {
     const course = await scope.course(body.courseId!);
     if (!course) throw notFound();
-    if (!course.categoryId) return pageResult(body, [], 0);
+    if (!course.categoryId) return pageResult([], body, 0);
     // The same category as the course centre means it: the category with those under it.
     const categoryIds = withDescendants(await scope.categoryRows(), course.categoryId);
     ({ ids, total } = await scope.categoryCourses(categoryIds, course.id, window));
   }
   const cards = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
-  return pageResult(body, cards, total);
+  return pageResult(cards, body, total);
 }
 
 export async function relationProjectPage(
   ctx: AuthContext,
-  body: PageInput & { courseId: string },
+  body: Paging & { courseId: string },
 ): Promise<PageResult<ProjectItem>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   if (!(await scope.course(body.courseId))) throw notFound();
   const { rows, total } = await scope.projectPage(ctx.member.id, { courseId: body.courseId }, pageWindow(body));
-  return pageResult(body, await projectItems(ctx, scope, rows), total);
+  return pageResult(await projectItems(ctx, scope, rows), body, total);
 }
 
 // ---- training progress
 
 /** The caller's joined projects and assigned tasks, most recently active first. */
-export async function trainingProgressPage(ctx: AuthContext, body: PageInput): Promise<PageResult<TrainingProgressItem>> {
+export async function trainingProgressPage(ctx: AuthContext, body: Paging): Promise<PageResult<TrainingProgressItem>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const memberId = ctx.member.id;
   const [joined, tasks] = await Promise.all([scope.joinedProjects(memberId), scope.memberTasks(memberId)]);
@@ -408,5 +408,5 @@ export async function trainingProgressPage(ctx: AuthContext, body: PageInput): P
     }),
   ].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
   const { limit, offset } = pageWindow(body);
-  return pageResult(body, all.slice(offset, offset + limit), all.length);
+  return pageResult(all.slice(offset, offset + limit), body, all.length);
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { authRoute, type RouteTable } from '../../routing';
 import { studyDynamicPage } from './dynamics';
-import { pagingFields } from './paging';
+import { pagingFields } from '../../paging';
 import {
   projectAdmire,
   projectApply,

@@ -8,7 +8,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { projectAccess, taskAccess } from './access';
 import { studyScope, type StudyTarget } from './data';
-import { pageResult, pageWindow, type PageInput } from './paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** Longest comment, after trimming. */
 export const COMMENT_MAX = 500;
@@ -47,14 +47,14 @@ function toComment(
 
 export async function commentPage(
   ctx: AuthContext,
-  body: PageInput & { targetId: string; targetType?: TargetType },
+  body: Paging & { targetId: string; targetType?: TargetType },
 ): Promise<PageResult<Comment>> {
   const target = studyTarget(body.targetType);
   await requireTarget(ctx, target, body.targetId);
   const { rows, total } = await studyScope(ctx.db, ctx.tenant.id).commentPage(target, body.targetId, pageWindow(body));
   return pageResult(
-    body,
     rows.map((r) => toComment(r, ctx.member.id)),
+    body,
     total,
   );
 }

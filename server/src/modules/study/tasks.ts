@@ -16,7 +16,7 @@ import { courseCards } from '../course/cards';
 import { nameAndIntro } from '../course/scoped';
 import { taskAccess, type StudyTaskRow } from './access';
 import { EMPTY_STATS, studyScope, type ContainerStats } from './data';
-import { pageResult, pageWindow, type PageInput } from './paging';
+import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** A task card from its row, the caller's stats and assignment. */
 export function toTaskItem(
@@ -43,7 +43,7 @@ export function toTaskItem(
 
 export async function studyTaskPage(
   ctx: AuthContext,
-  body: PageInput & Omit<StudyTaskPageBody, 'pageCurrent' | 'pageSize'>,
+  body: Paging & Omit<StudyTaskPageBody, 'pageCurrent' | 'pageSize'>,
 ): Promise<PageResult<StudyTaskItem>> {
   const scope = studyScope(ctx.db, ctx.tenant.id);
   const memberId = ctx.member.id;
@@ -58,7 +58,7 @@ export async function studyTaskPage(
     const row = byId.get(id);
     return row ? [toTaskItem(row.task, stats.get(id) ?? EMPTY_STATS, row.completedAt, ctx.lang)] : [];
   });
-  return pageResult(body, list, total);
+  return pageResult(list, body, total);
 }
 
 export async function studyTaskCount(ctx: AuthContext): Promise<StudyTaskCount> {

@@ -1,20 +1,26 @@
-/** Paging of the data module's page calls: the body's pageCurrent/pageSize and the `PageResult` answer. */
+/**
+ * Paging of every page call: the body's `pageCurrent`/`pageSize` (defaulting to the endpoint
+ * row's paging), the rows window a query reads, and the `PageResult` answer.
+ */
 import { z } from 'zod';
-import { DEFAULT_PAGING, endpoints, type EndpointDef, type EndpointName } from '@/api/endpoints';
+import { DEFAULT_PAGING, endpoints, type EndpointDef, type EndpointName, type Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
+
+export type { Paging };
 
 /** The largest page a caller may ask for. */
 export const MAX_PAGE_SIZE = 100;
 
-export interface Paging {
-  pageCurrent: number;
-  pageSize: number;
+/** The rows a query reads for one page. */
+export interface RowWindow {
+  limit: number;
+  offset: number;
 }
 
 /**
  * Body fields of a page call; the row's default paging fills what is missing.
  *
- * @example z.object({ ...pagingFields('exportRecordPage') })
+ * @example z.object({ ...pagingFields('projectPage'), keyword: z.string().optional() })
  */
 export function pagingFields(name: EndpointName) {
   const def: EndpointDef = endpoints[name];
@@ -30,11 +36,22 @@ export function offsetOf({ pageCurrent, pageSize }: Paging): number {
   return (pageCurrent - 1) * pageSize;
 }
 
+/** Limit and offset of a page. */
+export function pageWindow(paging: Paging): RowWindow {
+  return { limit: paging.pageSize, offset: offsetOf(paging) };
+}
+
 /**
  * A page of `list` out of `totalCount` rows.
  *
  * @example pageResult([a, b], { pageCurrent: 2, pageSize: 2 }, 5) → { list: [a, b], pageCurrent: 2, pageSize: 2, totalCount: 5, totalPage: 3 }
  */
 export function pageResult<T>(list: T[], paging: Paging, totalCount: number): PageResult<T> {
-  return { list, ...paging, totalCount, totalPage: Math.ceil(totalCount / paging.pageSize) };
+  return {
+    list,
+    pageCurrent: paging.pageCurrent,
+    pageSize: paging.pageSize,
+    totalCount,
+    totalPage: Math.ceil(totalCount / paging.pageSize),
+  };
 }
