@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { endpoints, type EndpointName } from '@/api/endpoints';
 import { MAX_BODY_BYTES, routeTable } from './app';
-import { createSessionCache } from './modules/user/session-cache';
+import { createSessionCache } from './sessions/cache';
 import { registerEndpoints, routePath, type RouteTable } from './routing';
 import { createTestApp, type TestGateway } from './testing';
 

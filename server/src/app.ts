@@ -38,7 +38,7 @@ import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
-import { createSessionCache, type SessionCache } from './modules/user/session-cache';
+import { createSessionCache, type SessionCache } from './sessions/cache';
 import { registerEndpoints, type RouteTable } from './routing';
 import { securityHeaders, type CspSources } from './security';
 import { serveSite } from './static';

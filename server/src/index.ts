@@ -18,10 +18,11 @@ import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
 import { startUploadSweeper } from './files/uploads';
-import { closeUnreadStreams, postgresTransport, unreadNotifier } from './modules/announcement/notifier';
+import { closeUnreadStreams, unreadNotifier } from './notify/unread';
+import { postgresTransport } from './notify/transport';
 import { catalogue, CATALOGUE_CHANNEL } from './modules/course/catalogue-cache';
 import { startExamSweeper } from './modules/exam/sweeper';
-import { createSessionCache, SESSION_CHANNEL } from './modules/user/session-cache';
+import { createSessionCache, SESSION_CHANNEL } from './sessions/cache';
 import { prepareDatabase } from './prepare';
 import { parseSources } from './security';
 

@@ -13,8 +13,8 @@ import type { Db } from './db/client';
 import { underAnyLock, withTenant } from './db/tenant-lock';
 import { ApiError, sendOk } from './envelope';
 import { langOf } from './i18n';
-import type { SessionCache } from './modules/user/session-cache';
-import { hashToken } from './modules/user/service';
+import type { SessionCache } from './sessions/cache';
+import { hashToken } from './sessions/tokens';
 import { clientIp, resolveTenant } from './tenant';
 import { readInput } from './validation';
 

@@ -13,7 +13,7 @@ import type { Locale } from '@/i18n/routes';
 import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/runner';
-import { createSessionCache, type SessionCache } from './modules/user/session-cache';
+import { createSessionCache, type SessionCache } from './sessions/cache';
 import { prepareDatabase } from './prepare';
 
 /** Password of the demo accounts (all but E1005). */

@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import { createUnreadNotifier, localTransport, postgresTransport, type UnreadChange } from '../modules/announcement/notifier';
+import { createUnreadNotifier } from '../notify/unread';
+import { localTransport, postgresTransport, type Change } from '../notify/transport';
 import { rowsOf } from '../modules/course/cards';
 import { createTestApp, testGatewayOn, type TestGateway } from '../testing';
 import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, openDatabase, pgliteLockPath } from './client';
@@ -151,7 +152,7 @@ describe.skipIf(!url)('PostgreSQL connections ended under the gateway', () => {
     const channel = `unread_r_${schema}`;
     const listening = postgresTransport({ connectionString: url!, db: gw.database.db, channel, retryMs: 50 });
     const sending = postgresTransport({ connectionString: url!, db: gw.database.db, channel });
-    const heard: UnreadChange[] = [];
+    const heard: Change[] = [];
     let resyncs = 0;
     try {
       listening.listen((change) => heard.push(change), () => resyncs++);

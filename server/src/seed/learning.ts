@@ -40,7 +40,7 @@ import {
   studyTasks,
 } from '../db/schema';
 import { mediaFile } from '../files/media';
-import { pdfPageCount } from '../modules/course/files';
+import { pdfPageCount } from '../files/resources';
 import { fileExtension } from '@/lib/doc-kind';
 import { countsForCourse, courseProgressOf, periodPercent } from '@/lib/study-progress';
 

@@ -6,7 +6,7 @@ import type { AdmireResult, BatchResult, MessageRecord, ReadCount, UnreadCount }
 import type { PageResult } from '@/api/types';
 import { announcements, enterpriseUsers } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
-import { closeUnreadStreams } from './notifier';
+import { closeUnreadStreams } from '../../notify/unread';
 import { sendMessage } from './records';
 import { as, recordId, signIn, statesOf, type Who } from './test-support';
 

@@ -20,7 +20,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 import { announcementScope, type RecordRow } from './data';
-import { notifierOf } from './notifier';
+import { notifierOf } from '../../notify/unread';
 
 /** Longest title and text of an announcement or message, in characters. */
 export const TITLE_MAX = 100;

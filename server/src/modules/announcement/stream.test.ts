@@ -5,7 +5,7 @@ import { endpoints } from '@/api/endpoints';
 import type { MessageRecord, UnreadCount } from '@/api/home-types';
 import { announcements, enterpriseUsers } from '../../db/schema';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
-import { closeUnreadStreams, unreadNotifier } from './notifier';
+import { closeUnreadStreams, unreadNotifier } from '../../notify/unread';
 import { sendMessage } from './records';
 import { streamTiming } from './stream';
 import { as, openStream, recordId, signIn, type StreamReader, type Who } from './test-support';

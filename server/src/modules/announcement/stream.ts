@@ -15,7 +15,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createSlots, quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
 import { announcementScope } from './data';
-import { notifierOf } from './notifier';
+import { notifierOf } from '../../notify/unread';
 import { unreadCountOf } from './records';
 
 /** Timing of every stream; tests shorten it. */

@@ -22,7 +22,7 @@ import { checkPassword, issueSession } from '../user/service';
 import { signInGlobal, signInScope } from './access';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
-import { countHit, takeHit, type Limit } from './limits';
+import { countHit, takeHit, type Limit } from '../../limits';
 
 /** Captchas one client address may ask for. */
 export const CAPTCHA_LIMIT: Limit = { max: 60, windowSeconds: 600 };

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import type { IssueWayValue } from '@/api/certificate-types';
 import type { Locale } from '@/i18n/routes';
 import { t } from '../../i18n';
-import { loadCjkFont } from '../course/files';
+import { loadCjkFont } from '../../files/resources';
 import { EXPORT_TIME_ZONE } from '../data/exports';
 
 /** A logo the PDF can carry. */

@@ -5,7 +5,7 @@ import type { CourseDetail, CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { courseProgress, courses } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
-import { postgresTransport } from '../announcement/notifier';
+import { postgresTransport } from '../../notify/transport';
 import { idOf, open, periodOf, viewer, type Viewer } from '../player/test-support';
 import { rowsOf } from './cards';
 import { CATALOGUE_CACHE_MS, catalogue, createCatalogueCache } from './catalogue-cache';

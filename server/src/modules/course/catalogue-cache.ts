@@ -9,7 +9,7 @@
  * Loads are shared: callers asking for the same entry while it loads wait for the same answer.
  * A load that a forgetting overtook answers its callers but is not kept.
  */
-import { switchableTransport, type UnreadChange } from '../announcement/notifier';
+import { switchableTransport, type Change } from '../../notify/transport';
 
 /** Longest a catalogue entry is used without asking the database again. */
 export const CATALOGUE_CACHE_MS = 3_000;
@@ -29,7 +29,7 @@ export function createCatalogueCache(options: { ttlMs?: number; now?: () => numb
   /** Company id → its entries by key. */
   const companies = new Map<string, Map<string, Entry>>();
 
-  const drop = (change: UnreadChange) => void companies.delete(change.enterpriseId);
+  const drop = (change: Change) => void companies.delete(change.enterpriseId);
   const transport = switchableTransport(drop, () => companies.clear());
 
   return {

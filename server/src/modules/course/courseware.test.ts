@@ -9,7 +9,7 @@ import type { Courseware, CoursewarePreview, CourseResourceItem } from '@/api/le
 import { mediaFile } from '../../files/media';
 import { localFileStore } from '../../files/store';
 import { createTestApp, signedPathOf, type TestGateway } from '../../testing';
-import { attachmentHeader, contentTypeOf } from './files';
+import { attachmentHeader, contentTypeOf } from '../../files/resources';
 import { courseId, coursewareOf, fetchRow } from './test-support';
 
 let gw: TestGateway;

@@ -27,17 +27,7 @@ import { courseCards, sharedCards, toLearningStatus } from './cards';
 import { catalogue } from './catalogue-cache';
 import { completeOnDownload } from '../player/downloads';
 import { courseData, type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from './data';
-import {
-  downloadNameOf,
-  downloadResponse,
-  fileUrlOf,
-  openFile,
-  previewKindOf,
-  sheetParagraphs,
-  textParagraphs,
-  watermarkPdf,
-  type OpenedFile,
-} from './files';
+import { downloadNameOf, downloadResponse, fileUrlOf, openFile, previewKindOf, sheetParagraphs, textParagraphs, watermarkPdf, type OpenedFile } from '../../files/resources';
 
 /** Longest comment, in characters after trimming. */
 export const COMMENT_MAX = 500;

@@ -9,7 +9,7 @@
  * - `none`: exam, research and offline periods, which the player never completes.
  */
 import { ContentType, ResourceType, type ProgressBy } from '@/api/learning-types';
-import { downloadNameOf, previewKindOf } from '../course/files';
+import { downloadNameOf, previewKindOf } from '../../files/resources';
 import type { Period } from './data';
 
 export function progressByOf(period: Period): ProgressBy {

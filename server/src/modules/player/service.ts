@@ -79,7 +79,7 @@ import { projectAccess, taskAccess } from '../study/access';
 import { Dynamic, playerScope, type LockedSession, type Period, type PeriodProgressRow, type PlayerScope } from './data';
 import { updateCourse } from './course-progress';
 import { isPdfPeriod, knownPageCount, progressByOf } from './progress-by';
-import { fileUrlOf, openFile, pdfPageCount } from '../course/files';
+import { fileUrlOf, openFile, pdfPageCount } from '../../files/resources';
 import { examScope } from '../exam/data';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';

@@ -1,5 +1,5 @@
 /** Sign-in, sessions and the current user of the `user` module. */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Code } from '@/api/codes';
 import type { LoginErrorData, LoginResult, UserInfo } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { lockUntilCommit, oneAtATime } from '../../db/locks';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
+import { hashToken } from '../../sessions/tokens';
 import { readCaptchaAnswer, spendCaptcha } from '../auth/captcha';
 import { verifyPassword } from './password';
 
@@ -19,11 +20,6 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_IP = 30;
 /** Failed sign-ins of an account after which every attempt needs the image captcha. */
 export const CAPTCHA_AFTER_FAILURES = 2;
-
-/** The stored form of a token: its SHA-256, hex. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function toUserInfo(m: Member, enterprise: Enterprise, lang: Locale): UserInfo {
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUnreadNotifier, localTransport, type ChangeTransport, type UnreadChange } from './notifier';
+import { createUnreadNotifier } from './unread';
+import { localTransport, type ChangeTransport, type Change } from './transport';
 
 /** A subscriber that records what it heard. */
 function listener() {
@@ -14,7 +15,7 @@ function listener() {
 /** Two "processes" sharing one bus, as a LISTEN/NOTIFY transport would connect them. */
 function sharedBus() {
   const bus = localTransport();
-  const sent: UnreadChange[] = [];
+  const sent: Change[] = [];
   const transport = (): ChangeTransport => ({
     async publish(change) {
       sent.push(change);

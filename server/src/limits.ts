@@ -3,8 +3,8 @@
  * a hit is refused once `max` hits of the same bucket and subject fall in the window.
  */
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rateHits } from '../../db/schema';
+import type { Db } from './db/client';
+import { rateHits } from './db/schema';
 
 export interface Limit {
   max: number;

@@ -13,11 +13,11 @@ import fontkit from '@cantoo/fontkit';
 import ExcelJS from 'exceljs';
 import type { CoursewarePreview } from '@/api/learning-types';
 import { fileExtension } from '@/lib/doc-kind';
-import { mediaFile } from '../../files/media';
-import { contentTypeOf } from '../../files/types';
-import type { FileStore } from '../../files/store';
-import { isFileKey } from '../../files/store';
-import type { ResourceRow } from './data';
+import { mediaFile } from './media';
+import { contentTypeOf } from './types';
+import type { FileStore } from './store';
+import { isFileKey } from './store';
+import type { ResourceRow } from '../modules/course/data';
 
 export { contentTypeOf };
 

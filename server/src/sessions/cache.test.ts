@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import type { UserInfo } from '@/api/types';
-import type { Member } from '../../db/access';
-import { sessions } from '../../db/schema';
-import { createTestApp } from '../../testing';
-import { createSessionCache, MAX_ENTRIES, QUIET_MS, SESSION_CACHE_MS } from './session-cache';
-import { hashToken } from './service';
+import type { Member } from '../db/access';
+import { sessions } from '../db/schema';
+import { createTestApp } from '../testing';
+import { createSessionCache, MAX_ENTRIES, QUIET_MS, SESSION_CACHE_MS } from './cache';
+import { hashToken } from './tokens';
 
 const E = 'enterprise-1';
 const member = (id: string) => ({ id, empNo: id }) as unknown as Member;

@@ -11,8 +11,8 @@
  * {@link QUIET_MS} after a member was forgotten, their lookups are not kept, and a lookup that
  * started before the forgetting is never kept.
  */
-import type { Member } from '../../db/access';
-import { switchableTransport, type UnreadChange } from '../announcement/notifier';
+import type { Member } from '../db/access';
+import { switchableTransport, type Change } from '../notify/transport';
 
 /** Longest a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 5_000;
@@ -47,7 +47,7 @@ export function createSessionCache(options: { ttlMs?: number; now?: () => number
   const keyOf = (enterpriseId: string, tokenHash: string) => `${enterpriseId}:${tokenHash}`;
   const memberKey = (enterpriseId: string, memberId: string) => `${enterpriseId}:${memberId}`;
 
-  const drop = (change: UnreadChange) => {
+  const drop = (change: Change) => {
     const at = now();
     if (change.memberId === undefined) {
       forgottenAll = at;
