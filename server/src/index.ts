@@ -20,7 +20,7 @@ import { localFileStore } from './files/store';
 import { startUploadSweeper } from './files/uploads';
 import { closeUnreadStreams, unreadNotifier } from './notify/unread';
 import { postgresTransport } from './notify/transport';
-import { catalogue, CATALOGUE_CHANNEL } from './modules/course/catalogue-cache';
+import { catalogue, CATALOGUE_CHANNEL } from './db/access/catalogue-cache';
 import { startExamSweeper } from './modules/exam/sweeper';
 import { createSessionCache, SESSION_CHANNEL } from './sessions/cache';
 import { prepareDatabase } from './prepare';

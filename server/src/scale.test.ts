@@ -18,7 +18,7 @@ import { as, openStream, recordId, signIn, type StreamReader, type Who } from '.
 import { consumeCaptcha, createCaptcha } from './modules/auth/captcha';
 import { issueCode } from './modules/auth/codes';
 import { takeHit } from './limits';
-import { rowsOf } from './modules/course/cards';
+import { rowsOf } from './db/access/course-cards';
 import { start, taskOf } from './modules/exam/test-support';
 import { sweepExpiredPapers } from './modules/exam/sweeper';
 import { createTestApp, testGatewayOn, type TestGateway } from './testing';

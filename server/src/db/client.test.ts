@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import { createUnreadNotifier } from '../notify/unread';
 import { localTransport, postgresTransport, type Change } from '../notify/transport';
-import { rowsOf } from '../modules/course/cards';
+import { rowsOf } from './access/course-cards';
 import { createTestApp, testGatewayOn, type TestGateway } from '../testing';
 import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, openDatabase, pgliteLockPath } from './client';
 

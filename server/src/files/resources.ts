@@ -17,7 +17,7 @@ import { mediaFile } from './media';
 import { contentTypeOf } from './types';
 import type { FileStore } from './store';
 import { isFileKey } from './store';
-import type { ResourceRow } from '../modules/course/data';
+import type { ResourceRow } from '../db/access/courses';
 
 export { contentTypeOf };
 

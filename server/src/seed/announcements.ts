@@ -10,7 +10,7 @@ import { unknownMembers, type AnnouncementSeed, type AnnouncementsSeed } from '@
 import { localize, type LocalizedText } from '@/lib/seed-parts';
 import type { Db } from '../db/client';
 import { announcementReads, announcements, comments, enterpriseUsers } from '../db/schema';
-import { ANNOUNCEMENT_TARGET } from '../modules/announcement/data';
+import { ANNOUNCEMENT_TARGET } from '../db/access/announcements';
 import type { MessageInput } from '../modules/announcement/records';
 import { memberLookup } from './members';
 

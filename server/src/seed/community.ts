@@ -8,7 +8,7 @@ import { PostKind } from '@/api/community-types';
 import type { CommunitySeed } from '@/lib/seed-community';
 import type { Db } from '../db/client';
 import { collections, comments, communityAnswers, communityPosts, likes } from '../db/schema';
-import { ANSWER_TARGET, POST_TARGET } from '../modules/community/data';
+import { ANSWER_TARGET, POST_TARGET } from '../db/access/community';
 import { threadRows } from './announcements';
 import { memberLookup } from './members';
 

@@ -16,9 +16,9 @@ import type { DownloadsSeed, MemberExportsSeed } from '@/lib/seed-downloads';
 import type { Db } from '../db/client';
 import { enterpriseUsers, exportRecords } from '../db/schema';
 import type { FileStore } from '../files/store';
-import { dataScope } from '../modules/data/data';
 import { buildWorkbook, courseProgressColumns, courseProgressTitle, exportFileName } from '../modules/data/exports';
 import { allCourseProgress } from '../modules/data/progress';
+import { scoped } from '../db/access';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -67,7 +67,7 @@ export async function seedDownloads(
     .from(enterpriseUsers)
     .where(eq(enterpriseUsers.enterpriseId, enterpriseId));
   const byEmpNo = new Map(members.map((m) => [m.empNo, m]));
-  const scope = dataScope(db, enterpriseId);
+  const scope = scoped(db, enterpriseId).reports;
 
   const rows: (typeof exportRecords.$inferInsert)[] = [];
   const writes: Promise<void>[] = [];

@@ -23,7 +23,7 @@ import {
   projects,
   userCertificates,
 } from '../db/schema';
-import { verificationCode } from '../modules/home/certificate-code';
+import { verificationCode } from '../db/access/certificate-code';
 import { memberLookup } from './members';
 
 const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
 import { seededSpan } from '@/lib/wall-clock';
 import type { Db } from '../db/client';
 import { registrationDecidedNotice } from '../modules/announcement/notices';
-import { COURSE_TARGET } from '../modules/course/cards';
+import { COURSE_TARGET } from '../db/access/course-cards';
 import { insertNotices, noticeRows } from './announcements';
 import { memberLookup } from './members';
 import {

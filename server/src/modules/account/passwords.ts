@@ -29,7 +29,7 @@ import { verifyAndConsumeCode } from '../auth/codes';
 import { isValidPhone } from '@/lib/phone';
 import { hashPassword, verifyPassword } from '../user/password';
 import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';
-import { accountGlobal, accountScope } from './data';
+import { accountGlobal } from '../../db/access/accounts';
 
 /** A mailed reset link works for 30 minutes, once. */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
@@ -50,7 +50,7 @@ function checkNewPassword(newPassword: string, confirmPassword: string): void {
 /** Stores a new password for a membership and ends everything the old one opened. */
 async function replacePassword(ctx: PublicContext, enterpriseId: string, member: Member, newPassword: string): Promise<void> {
   const { db } = ctx;
-  const account = accountScope(db, enterpriseId);
+  const account = scoped(db, enterpriseId).accounts;
   await account.setPassword(member.id, await hashPassword(newPassword));
   await account.revokeMemberSessions(member.id);
   await ctx.sessions.forgetMember(enterpriseId, member.id);
@@ -82,7 +82,7 @@ export async function updatePassword(ctx: AuthContext, body: UpdatePasswordBody)
  * the browser sends none; the call is accepted only while the member's password is still it.
  */
 export async function updateInitPassword(ctx: AuthContext, body: UpdateInitPasswordBody): Promise<null> {
-  const account = accountScope(ctx.db, ctx.tenant.id);
+  const account = scoped(ctx.db, ctx.tenant.id).accounts;
   if (ctx.member.isInitPassword !== 0 || !(await account.hasInitialPassword(ctx.member.id))) {
     throw new ApiError(Code.FORBIDDEN, 'password.notInitial');
   }
@@ -111,7 +111,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
   const mailToken = body.mailToken?.trim();
   if (mailToken) {
     const owner = await accountGlobal.consumeResetToken(ctx.db, hashResetToken(mailToken));
-    const member = owner && (await accountScope(ctx.db, owner.enterpriseId).memberById(owner.enterpriseUserId));
+    const member = owner && (await scoped(ctx.db, owner.enterpriseId).accounts.memberById(owner.enterpriseUserId));
     if (!owner || !member) throw invalid('reset.tokenInvalid');
     await replacePassword(ctx, owner.enterpriseId, member, body.newPassword);
     return null;
@@ -122,7 +122,7 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
   if (!(await verifyAndConsumeCode(ctx.db, { eid: enterprise.id, phone, scene: 'reset', code: body.code ?? '' }))) {
     throw invalid('account.codeInvalid');
   }
-  const member = await accountScope(ctx.db, enterprise.id).memberByPhone(phone);
+  const member = await scoped(ctx.db, enterprise.id).accounts.memberByPhone(phone);
   if (!member) throw invalid('reset.noAccount');
   await replacePassword(ctx, enterprise.id, member, body.newPassword);
   return null;
@@ -189,7 +189,7 @@ async function sendResetMail(request: ResetMailRequest, job: JobContext): Promis
     return;
   }
   const token = randomBytes(32).toString('base64url');
-  const account = accountScope(db, enterpriseId);
+  const account = scoped(db, enterpriseId).accounts;
   const tokenRow = { enterpriseUserId: member.id, tokenHash: hashResetToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS };
   // A request older than the counting window may have been pruned meanwhile: it is recorded again.
   if (!(await account.attachResetToken(request.resetId, tokenRow))) {
@@ -211,7 +211,7 @@ export const resetMailJob = defineJob<ResetMailRequest>('account.reset-mail', se
  */
 export async function resetPasswordMail(ctx: PublicContext, empNo: string): Promise<null> {
   const enterprise = await ctx.requireTenant();
-  const account = accountScope(ctx.db, enterprise.id);
+  const account = scoped(ctx.db, enterprise.id).accounts;
   const [forAccount, fromIp] = await Promise.all([
     account.resetsFor(empNo),
     ctx.ip === null ? 0 : accountGlobal.resetsFromIp(ctx.db, ctx.ip),
@@ -221,7 +221,7 @@ export async function resetPasswordMail(ctx: PublicContext, empNo: string): Prom
   }
   const request = { empNo, lang: ctx.lang, host: new URL(ctx.c.req.url).host, https: overTls(ctx.c, ctx.trustProxy) };
   await ctx.db.transaction(async (tx) => {
-    const resetId = await accountScope(tx, enterprise.id).recordReset({ empNo, ip: ctx.ip, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
+    const resetId = await scoped(tx, enterprise.id).accounts.recordReset({ empNo, ip: ctx.ip, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
     await resetMailJob.enqueue(tx, { resetId, ...request }, { enterpriseId: enterprise.id });
   });
   return null;

@@ -21,7 +21,8 @@ import { isFileKey } from '../../files/store';
 import { claimUpload } from '../../files/uploads';
 import type { AuthContext } from '../../routing';
 import { toUserInfo } from '../user/service';
-import { accountScope, type MemberPatch, type OrgRow } from './data';
+import { type MemberPatch, type OrgRow } from '../../db/access/accounts';
+import { scoped } from '../../db/access';
 
 /** The profile fields the save reads; any other field sent is ignored. */
 export type ProfileInput = { userNo: string } & Partial<
@@ -32,7 +33,7 @@ const invalid = (key: MessageKey, params: Record<string, string> = {}) =>
   new ApiError(Code.INVALID, key, null, params);
 
 async function currentInfo(ctx: AuthContext): Promise<UserInfo> {
-  const member = await accountScope(ctx.db, ctx.tenant.id).memberById(ctx.member.id);
+  const member = await scoped(ctx.db, ctx.tenant.id).accounts.memberById(ctx.member.id);
   return toUserInfo(member!, ctx.tenant, ctx.lang);
 }
 
@@ -53,7 +54,7 @@ export async function updateUserInfo(ctx: AuthContext, body: UpdateUserInfoBody)
   const patch: MemberPatch = {};
   if (body.email !== undefined) patch.email = checkedEmail(body.email);
   if (body.idCard !== undefined) patch.idCard = checkedIdCard(body.idCard);
-  await accountScope(ctx.db, ctx.tenant.id).updateMember(ctx.member.id, patch);
+  await scoped(ctx.db, ctx.tenant.id).accounts.updateMember(ctx.member.id, patch);
   await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
   return currentInfo(ctx);
 }
@@ -143,7 +144,7 @@ export async function savePostGrade(ctx: AuthContext, body: ProfileInput): Promi
   if (body.postLevel !== undefined && body.postLevel !== (ctx.member.postLevel ?? '')) {
     throw new ApiError(Code.FORBIDDEN, 'profile.postLevelReadOnly');
   }
-  await accountScope(ctx.db, ctx.tenant.id).updateMember(ctx.member.id, patch);
+  await scoped(ctx.db, ctx.tenant.id).accounts.updateMember(ctx.member.id, patch);
   await ctx.sessions.forgetMember(ctx.tenant.id, ctx.member.id);
   return currentInfo(ctx);
 }
@@ -167,9 +168,9 @@ export function toTree(rows: OrgRow[], lang: Locale): TreeOption[] {
 }
 
 export async function departmentList(ctx: AuthContext): Promise<TreeOption[]> {
-  return toTree(await accountScope(ctx.db, ctx.tenant.id).departments(), ctx.lang);
+  return toTree(await scoped(ctx.db, ctx.tenant.id).accounts.departments(), ctx.lang);
 }
 
 export async function postList(ctx: AuthContext): Promise<TreeOption[]> {
-  return toTree(await accountScope(ctx.db, ctx.tenant.id).posts(), ctx.lang);
+  return toTree(await scoped(ctx.db, ctx.tenant.id).accounts.posts(), ctx.lang);
 }

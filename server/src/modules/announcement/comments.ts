@@ -15,11 +15,12 @@ import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import type { Paging } from '../../paging';
-import { ANNOUNCEMENT_TARGET, announcementScope } from './data';
+import { ANNOUNCEMENT_TARGET } from '../../db/access/announcements';
 import { commentContent, commentFailed, commentThreads, threadComment, threadDelete, threadPage, threadReply } from './threads';
+import { scoped } from '../../db/access';
 
 function scopeOf(ctx: AuthContext) {
-  return announcementScope(ctx.db, ctx.tenant.id);
+  return scoped(ctx.db, ctx.tenant.id).announcements;
 }
 
 function threadsOf(ctx: AuthContext) {

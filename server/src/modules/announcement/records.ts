@@ -19,8 +19,9 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { announcementScope, type RecordRow } from './data';
+import { type RecordRow } from '../../db/access/announcements';
 import { notifierOf } from '../../notify/unread';
+import { scoped } from '../../db/access';
 
 /** Longest title and text of an announcement or message, in characters. */
 export const TITLE_MAX = 100;
@@ -29,7 +30,7 @@ export const CONTENT_MAX = 10_000;
 const notFound = () => new ApiError(Code.NOT_FOUND, 'message.notFound');
 
 function scopeOf(ctx: AuthContext) {
-  return announcementScope(ctx.db, ctx.tenant.id);
+  return scoped(ctx.db, ctx.tenant.id).announcements;
 }
 
 function toRecord(row: RecordRow): MessageRecord {
@@ -53,7 +54,7 @@ function toRecord(row: RecordRow): MessageRecord {
 
 /** A member's unread announcements and messages. */
 export async function unreadCountOf(db: Db, enterpriseId: string, memberId: string): Promise<UnreadCount> {
-  const { announcements, messages } = await announcementScope(db, enterpriseId).unreadCount(memberId);
+  const { announcements, messages } = await scoped(db, enterpriseId).announcements.unreadCount(memberId);
   return { total: announcements + messages, announcements, messages };
 }
 
@@ -211,7 +212,7 @@ export interface MessageInput {
  * @example await sendMessage(db, eid, memberId, { titleZh: '导出完成', titleEn: 'Your export is ready', contentZh: '…', contentEn: '…', linkUrl: '' })
  */
 export async function sendMessage(db: Db, enterpriseId: string, memberId: string, message: MessageInput): Promise<string> {
-  const scope = announcementScope(db, enterpriseId);
+  const scope = scoped(db, enterpriseId).announcements;
   if (!(await scope.isMember(memberId))) throw new Error(`sendMessage: ${memberId} is not a member of ${enterpriseId}`);
   const linkUrl = message.linkUrl ?? '';
   if (linkUrl !== '' && !/^\/(?!\/)/.test(linkUrl)) throw new Error(`sendMessage: linkUrl must be a site path, not ${linkUrl}`);

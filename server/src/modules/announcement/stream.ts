@@ -14,9 +14,9 @@
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { createSlots, quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
-import { announcementScope } from './data';
 import { notifierOf } from '../../notify/unread';
 import { unreadCountOf } from './records';
+import { scoped } from '../../db/access';
 
 /** Timing of every stream; tests shorten it. */
 export const streamTiming = {
@@ -101,7 +101,7 @@ export function unreadStream(ctx: AuthContext): Response {
     });
     stream.onAbort(end);
 
-    const scope = announcementScope(db, enterpriseId);
+    const scope = scoped(db, enterpriseId).announcements;
     let sent = '';
     let lastCheck = Date.now();
     let lastWrite = Date.now();

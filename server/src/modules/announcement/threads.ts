@@ -14,7 +14,7 @@ import type { Member } from '../../db/access';
 import type { Db } from '../../db/client';
 import { comments, enterpriseUsers } from '../../db/schema';
 import { ApiError } from '../../envelope';
-import { targetRows } from '../course/scoped';
+import { targetRows } from '../../db/access/rows';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 
 const replyTo = alias(enterpriseUsers, 'reply_to');

@@ -10,8 +10,8 @@
 import { IssueWay } from '@/api/certificate-types';
 import type { Db } from '../../db/client';
 import { decideProjectAccess } from '../study/access';
-import { studyScope } from '../study/data';
-import { certificateScope, type CertificateRow } from './data';
+import { type CertificateRow } from '../../db/access/certificates';
+import { scoped } from '../../db/access';
 
 /** What a member has just completed, or joined. */
 export type Completion = { courseId: string } | { projectId: string };
@@ -20,7 +20,7 @@ export type Completion = { courseId: string } | { projectId: string };
 async function earnedByProjects(db: Db, eid: string, memberId: string, found: CertificateRow[]): Promise<CertificateRow[]> {
   const projectIds = [...new Set(found.flatMap((c) => (c.projectId ? [c.projectId] : [])))];
   if (projectIds.length === 0) return [];
-  const study = studyScope(db, eid);
+  const study = scoped(db, eid).study;
   const [stats, registrations, rows] = await Promise.all([
     study.statsOf('project', memberId, projectIds),
     study.registrations(memberId, projectIds),
@@ -46,7 +46,7 @@ async function earnedByProjects(db: Db, eid: string, memberId: string, found: Ce
  * @example await issueOnCompletion(tx, tenantId, memberId, { courseId })
  */
 export async function issueOnCompletion(db: Db, eid: string, memberId: string, completion: Completion): Promise<string[]> {
-  const scope = certificateScope(db, eid);
+  const scope = scoped(db, eid).certificates;
   const found = 'courseId' in completion ? await scope.byCourse(completion.courseId) : await scope.byProject(completion.projectId);
   if (found.length === 0) return [];
   const byCourse = 'courseId' in completion ? found.filter((c) => c.courseId === completion.courseId) : [];

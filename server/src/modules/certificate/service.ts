@@ -37,7 +37,7 @@ import { siteOrigin } from '../account/passwords';
 import { takeHit, type Limit } from '../../limits';
 import { downloadResponse, openFile } from '../../files/resources';
 import { pageResult, pageWindow, type Paging } from '../../paging';
-import { certificateScope, type HeldCertificate } from './data';
+import { type HeldCertificate } from '../../db/access/certificates';
 import { certificatePdf, type LogoImage } from './pdf';
 
 /** Verifications one client address may make. */
@@ -98,7 +98,7 @@ export async function certificatePage(
   ctx: AuthContext,
   body: Paging & { status: CertificateStatusValue },
 ): Promise<PageResult<CertificateItem>> {
-  const { rows, total } = await certificateScope(ctx.db, ctx.tenant.id).page(ctx.member.id, body.status, pageWindow(body));
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).certificates.page(ctx.member.id, body.status, pageWindow(body));
   return pageResult(
     rows.map((r) => toItem(r, ctx.lang)),
     body,
@@ -107,7 +107,7 @@ export async function certificatePage(
 }
 
 export function certificateCount(ctx: AuthContext): Promise<CertificateCount> {
-  return certificateScope(ctx.db, ctx.tenant.id).counts(ctx.member.id);
+  return scoped(ctx.db, ctx.tenant.id).certificates.counts(ctx.member.id);
 }
 
 // ---- the PDF
@@ -165,7 +165,7 @@ const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/
 
 /** `certificatePdf?id`: one of the caller's certificates as a PDF download. */
 export async function certificatePdfDownload(ctx: AuthContext, id: string): Promise<Response> {
-  const row = await certificateScope(ctx.db, ctx.tenant.id).heldByMember(ctx.member.id, id);
+  const row = await scoped(ctx.db, ctx.tenant.id).certificates.heldByMember(ctx.member.id, id);
   if (!row) throw notFound();
   const item = toItem(row, ctx.lang);
   const { tenant, lang } = ctx;
@@ -201,7 +201,7 @@ export async function verifyCertificate(ctx: PublicContext, raw: string): Promis
   }
   const code = normalizeCode(raw);
   const tenant = code ? await hostTenant(ctx) : undefined;
-  const row = tenant ? await certificateScope(ctx.db, tenant.id).heldByCode(code) : undefined;
+  const row = tenant ? await scoped(ctx.db, tenant.id).certificates.heldByCode(code) : undefined;
   if (!tenant || !row) throw new ApiError(Code.NOT_FOUND, 'certificate.noSuch');
   return {
     userName: row.holder.userName,
@@ -218,7 +218,7 @@ export async function verifyCertificate(ctx: PublicContext, raw: string): Promis
 /** `certificateGrant` (admins): issues a certificate of the company to one of its members. */
 export async function grantCertificate(ctx: AuthContext, body: CertificateGrantBody): Promise<CertificateGrantResult> {
   if (!ctx.member.isAdmin) throw new ApiError(Code.FORBIDDEN, 'certificate.adminOnly');
-  const scope = certificateScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).certificates;
   const certificate = await scope.certificate(body.certificateId);
   if (!certificate) throw notFound();
   const member = await scoped(ctx.db, ctx.tenant.id).memberByEmpNo(body.empNo);

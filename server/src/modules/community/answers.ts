@@ -9,7 +9,7 @@ import type { PageResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import type { AnswerRow } from './data';
+import type { AnswerRow } from '../../db/access/community';
 import { checkedContent, checkedImages, notYours, postNotFound, readerOf, scopeOf, shownImages } from './posts';
 
 export const answerNotFound = () => new ApiError(Code.NOT_FOUND, 'community.answerNotFound');

@@ -27,7 +27,8 @@ import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms } from '../search/keyword';
-import { communityScope, type PostRow } from './data';
+import { type PostRow } from '../../db/access/community';
+import { scoped } from '../../db/access';
 
 /** Who reads: the host's company, and the caller when a valid session of it came along. */
 export interface Reader {
@@ -44,7 +45,7 @@ export async function readerOf(ctx: PublicContext): Promise<Reader> {
 }
 
 export function scopeOf(ctx: Reader) {
-  return communityScope(ctx.db, ctx.tenant.id);
+  return scoped(ctx.db, ctx.tenant.id).community;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from '../announcement/threads';
 import type { Paging } from '../../paging';
 import { answerNotFound } from './answers';
-import { POST_TARGET } from './data';
+import { POST_TARGET } from '../../db/access/community';
 import { postNotFound, readerOf, scopeOf, type Reader } from './posts';
 
 export async function admire(ctx: AuthContext, body: CommunityAdmireBody): Promise<CommunityAdmireResult> {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { coursePurchases, courses } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
-import { memberRows } from './scoped';
+import { memberRows } from '../../db/access/rows';
 
 export type CourseRow = typeof courses.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { Category, CourseCount, CourseDetail, CourseItem, CourseResourceIte
 import type { PageResult } from '@/api/types';
 import { enterpriseUsers } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
-import { courseCards } from './cards';
+import { courseCards } from '../../db/access/course-cards';
 import { courseId, lecturerId, resourceOf } from './test-support';
 
 let gw: TestGateway;

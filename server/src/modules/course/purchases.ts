@@ -14,8 +14,9 @@ import type { AuthContext } from '../../routing';
 import { purchaseDecidedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
 import { accessError, courseAccess } from './access';
-import { courseData, type CourseData } from './data';
+import { type CourseData } from '../../db/access/courses';
 import { pageResult, type Paging } from '../../paging';
+import { scoped } from '../../db/access';
 
 /** Longest note or refusal reason, in characters after trimming. */
 export const PURCHASE_TEXT_MAX = 200;
@@ -58,7 +59,7 @@ async function latestOf(data: CourseData, where: Parameters<CourseData['purchase
 /** `coursePurchaseState`: the caller's latest request for the course, if any. */
 export async function coursePurchaseState(ctx: AuthContext, courseId: string): Promise<CoursePurchaseState> {
   await publishedCourse(ctx, courseId);
-  return { request: await latestOf(courseData(ctx.db, ctx.tenant.id), { courseId, memberId: ctx.member.id }, ctx.lang) };
+  return { request: await latestOf(scoped(ctx.db, ctx.tenant.id).courses, { courseId, memberId: ctx.member.id }, ctx.lang) };
 }
 
 /** `coursePurchaseApply`: asks for a paid course the caller may not watch yet. */
@@ -71,7 +72,7 @@ export async function coursePurchaseApply(
   if (access.allowed) throw new ApiError(Code.INVALID, 'purchase.alreadyHeld');
   const note = (input.note ?? '').trim();
   if (note.length > PURCHASE_TEXT_MAX) throw new ApiError(Code.INVALID, 'purchase.tooLong', null, { max: PURCHASE_TEXT_MAX });
-  const data = courseData(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).courses;
   const id = await data.addPurchaseRequest(input.courseId, ctx.member.id, note);
   if (!id) throw new ApiError(Code.INVALID, 'purchase.waiting');
   return (await latestOf(data, { id }, ctx.lang))!;
@@ -83,7 +84,7 @@ export async function coursePurchaseRequestPage(
   input: Paging & { courseId?: string; status?: number },
 ): Promise<PageResult<CoursePurchaseRequest>> {
   requireAdmin(ctx);
-  const query = courseData(ctx.db, ctx.tenant.id).purchaseRequests(
+  const query = scoped(ctx.db, ctx.tenant.id).courses.purchaseRequests(
     { courseId: input.courseId, status: input.status },
     input.pageSize,
     (input.pageCurrent - 1) * input.pageSize,
@@ -105,7 +106,7 @@ export async function coursePurchaseDecide(
   input: { id: string; approve: boolean; reason?: string },
 ): Promise<CoursePurchaseRequest> {
   requireAdmin(ctx);
-  const data = courseData(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).courses;
   const [found] = await data.purchaseRequests({ id: input.id }, 1).rows;
   if (!found) throw new ApiError(Code.NOT_FOUND, 'learning.notFound');
   if (found.request.enterpriseUserId === ctx.member.id) throw new ApiError(Code.FORBIDDEN, 'purchase.ownRequest');

@@ -22,11 +22,11 @@ import { FILES_PATH } from '../../files/serve';
 import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess, type CourseAccess, type CourseRow } from './access';
-import { isUuid } from '../../db/access';
-import { courseCards, sharedCards, toLearningStatus } from './cards';
-import { catalogue } from './catalogue-cache';
+import { scoped, isUuid } from '../../db/access';
+import { courseCards, sharedCards, toLearningStatus } from '../../db/access/course-cards';
+import { catalogue } from '../../db/access/catalogue-cache';
 import { completeOnDownload } from '../player/downloads';
-import { courseData, type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from './data';
+import { type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from '../../db/access/courses';
 import { downloadNameOf, downloadResponse, fileUrlOf, openFile, previewKindOf, sheetParagraphs, textParagraphs, watermarkPdf, type OpenedFile } from '../../files/resources';
 
 /** Longest comment, in characters after trimming. */
@@ -35,7 +35,7 @@ export const COMMENT_MAX = 500;
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
 function dataOf(ctx: AuthContext): CourseData {
-  return courseData(ctx.db, ctx.tenant.id);
+  return scoped(ctx.db, ctx.tenant.id).courses;
 }
 
 

@@ -10,7 +10,7 @@ import type { DownloadUrl } from '@/api/learning-types';
 import { ApiError } from '../../envelope';
 import { isFresh, signatureMatches, signParts } from '../../files/signing';
 import type { AuthContext, PublicContext } from '../../routing';
-import { dataScope } from './data';
+import { scoped } from '../../db/access';
 
 /** How long a download URL works. */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -22,7 +22,7 @@ const notFound = () => new ApiError(Code.NOT_FOUND, 'data.exportNotFound');
  * site and under the gateway prefix the request came through.
  */
 export async function exportRecordDownloadUrl(ctx: AuthContext, id: string): Promise<DownloadUrl> {
-  const record = await dataScope(ctx.db, ctx.tenant.id).ownExport(ctx.member.id, id);
+  const record = await scoped(ctx.db, ctx.tenant.id).reports.ownExport(ctx.member.id, id);
   if (!record || record.exportStatus !== 2 || !record.fileKey) throw notFound();
   const exp = String(Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS);
   const sig = await signParts(ctx.db, [ctx.tenant.id, record.id, exp]);
@@ -57,7 +57,7 @@ export async function exportFileDownload(
   const signed = await signatureMatches(ctx.db, [tenant.id, input.id, input.exp ?? ''], input.sig);
   if (!signed || !isFresh(input.exp)) throw new ApiError(Code.FORBIDDEN, 'data.downloadLinkInvalid');
 
-  const record = await dataScope(ctx.db, tenant.id).finishedExport(input.id);
+  const record = await scoped(ctx.db, tenant.id).reports.finishedExport(input.id);
   const file = record?.fileKey ? await ctx.c.get('files').get(record.fileKey) : undefined;
   if (!record || !file) throw notFound();
   return new Response(file.body, {

@@ -14,10 +14,11 @@ import type { FileStore } from '../../files/store';
 import { sendMessage } from '../announcement/records';
 import { quotaReached, quotasOf } from '../../quotas';
 import type { AuthContext } from '../../routing';
-import { dataScope, type ExportRecordRow, type ProgressFilters } from './data';
+import { type ExportRecordRow, type ProgressFilters } from '../../db/access/reports';
 import { trainingProgressPage } from '../study/projects';
 import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../../paging';
 import { allCourseProgress } from './progress';
+import { scoped, type Scoped } from '../../db/access';
 
 /** Exports still at exportStatus 1 after this long are reported as failed. */
 export const STALE_EXPORT_SECONDS = 30 * 60;
@@ -157,7 +158,7 @@ export async function buildWorkbook<T>(spec: ExportSpec<T>, lang: Locale): Promi
 
 async function runExport<T>(
   db: Db,
-  scope: ReturnType<typeof dataScope>,
+  scope: Scoped['reports'],
   files: FileStore,
   record: ExportRecordRow,
   spec: ExportSpec<T>,
@@ -200,7 +201,7 @@ function toExportRecord(row: ExportRecordRow): ExportRecord {
  * caller, or the company, already has as many exports in flight as its quota allows.
  */
 export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
-  const scope = dataScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).reports;
   const files = ctx.c.get('files');
   const quotas = quotasOf(ctx.tenant.id);
   const created = await scope.createExportWithin(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()), {
@@ -225,7 +226,7 @@ const trainingProgressTitle: Texts = { zh: '培训学习进度', en: 'training-p
 
 /** `progressExport`: every course progress row the caller may see, with the page's filters. */
 export function progressExport(ctx: AuthContext, filters: ProgressFilters): Promise<ExportStarted> {
-  const scope = dataScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).reports;
   const member = ctx.member;
   const lang = ctx.lang;
   return startExport(ctx, {
@@ -248,7 +249,7 @@ export function studyExport(ctx: AuthContext): Promise<ExportStarted> {
 
 /** `exportRecordPage`: the caller's own export records, newest first. */
 export async function exportRecordPage(ctx: AuthContext, paging: Paging): Promise<PageResult<ExportRecord>> {
-  const scope = dataScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).reports;
   await scope.failStaleExports(ctx.member.id, STALE_EXPORT_SECONDS);
   const { rows, total } = await scope.exportPage(ctx.member.id, offsetOf(paging), paging.pageSize);
   return pageResult(rows.map(toExportRecord), paging, total);

@@ -4,8 +4,9 @@ import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import type { Member } from '../../db/access';
 import type { AuthContext } from '../../routing';
-import { dataScope, type ProgressAudience, type ProgressFilters, type ProgressRecord } from './data';
+import { type ProgressAudience, type ProgressFilters, type ProgressRecord } from '../../db/access/reports';
 import { offsetOf, pageResult, type Paging } from '../../paging';
+import { scoped, type Scoped } from '../../db/access';
 
 /** userType of organisation accounts. */
 const ORGANISATION = 3;
@@ -41,7 +42,7 @@ export async function courseProgressPage(
   filters: ProgressFilters,
   paging: Paging,
 ): Promise<PageResult<CourseProgressRow>> {
-  const { rows, total } = await dataScope(ctx.db, ctx.tenant.id).progressPage(
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).reports.progressPage(
     progressAudience(ctx.member),
     filters,
     offsetOf(paging),
@@ -56,7 +57,7 @@ export async function courseProgressPage(
 
 /** Every course progress row the member may see, page by page (for exports). */
 export async function* allCourseProgress(
-  scope: ReturnType<typeof dataScope>,
+  scope: Scoped['reports'],
   member: Pick<Member, 'id' | 'userType' | 'isAdmin'>,
   filters: ProgressFilters,
   lang: Locale,

@@ -5,14 +5,14 @@ import type { AddEnterpriseBody, EnterpriseItem, LoginResult, RegisterEnterprise
 import type { Locale } from '@/i18n/routes';
 import { validateConfirmPassword, validateNewPassword } from '@/lib/password';
 import { isValidPhone } from '@/lib/phone';
-import { global, isUuid, type Enterprise, type Member } from '../../db/access';
+import { scoped, global, isUuid, type Enterprise, type Member } from '../../db/access';
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
-import { accountGlobal, accountScope } from '../account/data';
+import { accountGlobal } from '../../db/access/accounts';
 import { verifyAndConsumeCode } from '../auth/codes';
 import { hashPassword } from '../user/password';
 import { issueSession } from '../user/service';
-import { createCompany, createPerson } from './data';
+import { createCompany, createPerson } from '../../db/access/enterprises';
 
 /** Spec section 5: a name has at most 15 characters. */
 export const USER_NAME_MAX = 15;
@@ -48,7 +48,7 @@ export async function listEnterprises(ctx: AuthContext): Promise<EnterpriseItem[
  */
 export async function chooseEnterprise(ctx: AuthContext, eid: string): Promise<LoginResult> {
   const target = isUuid(eid) ? await global.enterpriseById(ctx.db, eid) : undefined;
-  const member = target ? await accountScope(ctx.db, target.id).memberOfPerson(ctx.member.userId) : undefined;
+  const member = target ? await scoped(ctx.db, target.id).accounts.memberOfPerson(ctx.member.userId) : undefined;
   if (!target || !member) throw new ApiError(Code.FORBIDDEN, 'enterprise.notMember');
   const result = await issueSession(ctx.db, target, member, ctx.lang);
   await ctx.scope.revokeSession(ctx.sessionId);
@@ -96,7 +96,7 @@ export async function registerEnterprise(ctx: PublicContext, body: RegisterEnter
     return createCompany(tx, { name, userId, userName, passwordHash, initPasswordHash });
   });
   const enterprise = (await global.enterpriseById(ctx.db, created.enterpriseId))!;
-  const member = (await accountScope(ctx.db, enterprise.id).memberById(created.enterpriseUserId))!;
+  const member = (await scoped(ctx.db, enterprise.id).accounts.memberById(created.enterpriseUserId))!;
   return issueSession(ctx.db, enterprise, member, ctx.lang);
 }
 
@@ -120,6 +120,6 @@ export async function addEnterprise(ctx: AuthContext, body: AddEnterpriseBody): 
     }),
   );
   const enterprise = (await global.enterpriseById(ctx.db, created.enterpriseId))!;
-  const member = (await accountScope(ctx.db, enterprise.id).memberById(created.enterpriseUserId))!;
+  const member = (await scoped(ctx.db, enterprise.id).accounts.memberById(created.enterpriseUserId))!;
   return toItem(enterprise, member, false, ctx.lang);
 }

@@ -7,8 +7,9 @@ import type { ExamBatch } from '@/api/exam-types';
 import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import { examScope, type ExamScope } from './data';
+import { type ExamScope } from '../../db/access/exams';
 import { examName, notFound } from './papers';
+import { scoped } from '../../db/access';
 
 type BatchRowWithCounts = Awaited<ReturnType<ExamScope['batches']>>[number];
 
@@ -35,7 +36,7 @@ async function batchOf(s: ExamScope, memberId: string, batchId: string, lang: 'z
 
 /** `examBatchList`: the company's sittings (of one exam when given), earliest first. */
 export async function examBatchList(ctx: AuthContext, examId?: string): Promise<ExamBatch[]> {
-  const rows = await examScope(ctx.db, ctx.tenant.id).batches(ctx.member.id, examId);
+  const rows = await scoped(ctx.db, ctx.tenant.id).exams.batches(ctx.member.id, examId);
   return rows.map((r) => toBatch(r, ctx.lang));
 }
 
@@ -44,7 +45,7 @@ export async function examBatchSave(ctx: AuthContext, batchId: string): Promise<
   const eid = ctx.tenant.id;
   const memberId = ctx.member.id;
   await ctx.db.transaction(async (tx) => {
-    const s = examScope(tx, eid);
+    const s = scoped(tx, eid).exams;
     const batch = await s.lockBatch(batchId);
     if (!batch) throw notFound();
     if (await s.ownReservation(memberId, { batchId })) return;
@@ -52,7 +53,7 @@ export async function examBatchSave(ctx: AuthContext, batchId: string): Promise<
     if ((await s.reservationCount(batchId)) >= batch.capacity) throw new ApiError(Code.FORBIDDEN, 'exam.batchFull');
     await s.reserve(batchId, memberId);
   });
-  return batchOf(examScope(ctx.db, eid), memberId, batchId, ctx.lang);
+  return batchOf(scoped(ctx.db, eid).exams, memberId, batchId, ctx.lang);
 }
 
 /** `examBatchDelete?id`: cancels the caller's own reservation before its sitting starts. */
@@ -60,7 +61,7 @@ export async function examBatchDelete(ctx: AuthContext, reservationId: string): 
   const eid = ctx.tenant.id;
   const memberId = ctx.member.id;
   const batchId = await ctx.db.transaction(async (tx) => {
-    const s = examScope(tx, eid);
+    const s = scoped(tx, eid).exams;
     const found = await s.ownReservation(memberId, { id: reservationId });
     if (!found) throw notFound();
     const batch = await s.lockBatch(found.batch.id);
@@ -69,5 +70,5 @@ export async function examBatchDelete(ctx: AuthContext, reservationId: string): 
     await s.cancelReservation(reservationId, memberId);
     return batch.id;
   });
-  return batchOf(examScope(ctx.db, eid), memberId, batchId, ctx.lang);
+  return batchOf(scoped(ctx.db, eid).exams, memberId, batchId, ctx.lang);
 }

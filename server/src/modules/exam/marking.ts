@@ -14,13 +14,13 @@ import type { AuthContext } from '../../routing';
 import { paperMarkedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { examScope } from './data';
 import { closeOverdue, examName, handIn, notFound, refreshTask, resultOf } from './papers';
+import { scoped } from '../../db/access';
 
 /** `examMarkingPage`: handed-in papers of the exams the caller marks, but their own, waiting first. */
 export async function examMarkingPage(ctx: AuthContext, body: Paging & { status?: number }): Promise<PageResult<MarkingItem>> {
   await closeOverdue(ctx.db, ctx.tenant.id, new Date());
-  const { rows, total } = await examScope(ctx.db, ctx.tenant.id).markingPage(ctx.member.id, body.status, {
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).exams.markingPage(ctx.member.id, body.status, {
     limit: body.pageSize,
     offset: offsetOf(body),
   });
@@ -43,7 +43,7 @@ export async function examMarkingPage(ctx: AuthContext, body: Paging & { status?
 /** `examMarkAnswer?id&mark`: a marker of the exam gives a short answer 0 to its score. */
 export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark: number }): Promise<MarkResultOfAnswer> {
   const eid = ctx.tenant.id;
-  const s = examScope(ctx.db, eid);
+  const s = scoped(ctx.db, eid).exams;
   const found = await s.answerForMarking(input.id);
   if (!found) throw notFound();
   const { paper, question } = found;
@@ -61,7 +61,7 @@ export async function examMarkAnswer(ctx: AuthContext, input: { id: string; mark
     throw new ApiError(Code.INVALID, 'exam.markRange', null, { max: question.score });
   }
   const marked = await ctx.db.transaction(async (tx) => {
-    const t = examScope(tx, eid);
+    const t = scoped(tx, eid).exams;
     await t.lockTask(paper.taskId);
     const locked = await t.lockPaper(paper.id);
     const exam = await t.exam(paper.examId);

@@ -34,10 +34,11 @@ import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess } from '../course/access';
-import { catalogue } from '../course/catalogue-cache';
+import { catalogue } from '../../db/access/catalogue-cache';
 import { creditExamPass } from '../player/exam-pass';
 import { answersWithheld } from './answer-rule';
-import { examScope, type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from './data';
+import { type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from '../../db/access/exams';
+import { scoped } from '../../db/access';
 
 /** Why a paper was handed in. */
 export type SubmitReason = 'user' | 'timeout' | 'screen';
@@ -248,7 +249,7 @@ export function handInOnce(
   now = new Date(),
 ): Promise<{ paper: PaperRow | undefined; handedIn: boolean } | undefined> {
   return db.transaction(async (tx) => {
-    const s = examScope(tx, eid);
+    const s = scoped(tx, eid).exams;
     const head = await s.paper(paperId);
     if (!head) return undefined;
     await s.lockTask(head.taskId);
@@ -262,7 +263,7 @@ export function handInOnce(
 
 /** Hands in the papers past their deadline: one member's, or the whole enterprise's. */
 export async function closeOverdue(db: Db, eid: string, now: Date, memberId?: string): Promise<number> {
-  const ids = await examScope(db, eid).overduePapers(now, memberId);
+  const ids = await scoped(db, eid).exams.overduePapers(now, memberId);
   for (const id of ids) await handIn(db, eid, id, 'timeout', now);
   return ids.length;
 }
@@ -300,7 +301,7 @@ export async function examStart(ctx: AuthContext, taskId: string): Promise<Paper
   const now = new Date();
   await closeOverdue(ctx.db, eid, now, memberId);
   return ctx.db.transaction(async (tx) => {
-    const s = examScope(tx, eid);
+    const s = scoped(tx, eid).exams;
     // The task row lock makes two starts at once create one paper.
     const found = await s.ownTask(memberId, taskId, true);
     if (!found) throw notFound();
@@ -373,7 +374,7 @@ function checkedAnswer(q: QuestionRow, given: string[]): string[] {
  * in progress past its deadline (the caller hands it in, reason 'timeout').
  */
 async function ownPaper(ctx: AuthContext, paperId: string, now: Date) {
-  const s = examScope(ctx.db, ctx.tenant.id);
+  const s = scoped(ctx.db, ctx.tenant.id).exams;
   const paper = await s.paper(paperId, ctx.member.id);
   if (!paper) throw notFound();
   return { s, paper, overdue: paper.status === PaperStatus.inProgress && paper.deadlineAt.getTime() <= now.getTime() };
@@ -407,7 +408,7 @@ async function saveOnKnownPaper(ctx: AuthContext, body: AnswerSaveBody): Promise
   const eid = ctx.tenant.id;
   const shape = paperShapes.get(`${eid}:${body.paperId}`);
   if (!shape || shape.memberId !== ctx.member.id || !shape.questionOrder.includes(body.questionId)) return undefined;
-  const s = examScope(ctx.db, eid);
+  const s = scoped(ctx.db, eid).exams;
   const questions = await catalogue.remember(eid, `exam-questions:${shape.examId}`, () => s.questions(shape.examId));
   const question = questions.find((q) => q.id === body.questionId);
   if (!question) return undefined;
@@ -452,7 +453,7 @@ export async function examScreenSwitch(ctx: AuthContext, body: ScreenSwitchBody)
   const { paper, overdue } = await ownPaper(ctx, body.paperId, now);
   if (overdue) await handIn(ctx.db, eid, paper.id, 'timeout', now);
   return ctx.db.transaction(async (tx) => {
-    const t = examScope(tx, eid);
+    const t = scoped(tx, eid).exams;
     await t.lockTask(paper.taskId);
     const locked = await t.lockPaper(paper.id);
     const exam = await t.exam(paper.examId);
@@ -519,7 +520,7 @@ function correctAnswerOf(q: QuestionRow, lang: Locale): string[] | string[][] {
  */
 export async function examPaperView(ctx: AuthContext, paperId: string): Promise<PaperReview> {
   const eid = ctx.tenant.id;
-  const s = examScope(ctx.db, eid);
+  const s = scoped(ctx.db, eid).exams;
   const now = new Date();
   let paper = await s.paper(paperId);
   if (!paper) throw notFound();

@@ -4,7 +4,7 @@
  * the paper lock, so several gateway processes may sweep the same database.
  */
 import type { Db } from '../../db/client';
-import { overduePapersEverywhere } from './data';
+import { overduePapersEverywhere } from '../../db/access/exams';
 import { handInOnce } from './papers';
 
 /** How often the sweeper runs. */

@@ -12,8 +12,9 @@ import { t } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { exportTime, startExport, type ExportColumn } from '../data/exports';
 import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../../paging';
-import { examScope, type ExamRow, type ExamTaskRow, type TaskFilters, type TaskPaperStats } from './data';
+import { type ExamRow, type ExamTaskRow, type TaskFilters, type TaskPaperStats } from '../../db/access/exams';
 import { closeOverdue, examName, notFound, startBlock, toPaperRecord } from './papers';
+import { scoped } from '../../db/access';
 
 /** Hands in the caller's overdue papers and marks absent tasks before a read. */
 /** What the exam centre's reads need of a signed-in request. */
@@ -21,7 +22,7 @@ type ReadCtx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
 
 async function settle(ctx: ReadCtx, now = new Date()): Promise<void> {
   await closeOverdue(ctx.db, ctx.tenant.id, now, ctx.member.id);
-  await examScope(ctx.db, ctx.tenant.id).markAbsent(ctx.member.id, now);
+  await scoped(ctx.db, ctx.tenant.id).exams.markAbsent(ctx.member.id, now);
 }
 
 function toTaskItem(
@@ -56,7 +57,7 @@ function total(counts: Record<string, number> | undefined): number {
 }
 
 async function taskItems(ctx: AuthContext, filters: TaskFilters, paging: Paging): Promise<PageResult<ExamTaskItem>> {
-  const s = examScope(ctx.db, ctx.tenant.id);
+  const s = scoped(ctx.db, ctx.tenant.id).exams;
   const { rows, total: count } = await s.taskPage(ctx.member.id, filters, { limit: paging.pageSize, offset: offsetOf(paging) });
   const [stats, questions] = await Promise.all([
     s.taskPaperStats(rows.map((r) => r.task.id)),
@@ -89,7 +90,7 @@ export async function examTaskPage(
 /** `examTaskRecordCount`: the caller's tasks by exam status. */
 export async function examTaskRecordCount(ctx: AuthContext): Promise<ExamTaskCount> {
   await settle(ctx);
-  const counts = await examScope(ctx.db, ctx.tenant.id).taskStatusCounts(ctx.member.id);
+  const counts = await scoped(ctx.db, ctx.tenant.id).exams.taskStatusCounts(ctx.member.id);
   const n = (status: number) => counts.get(status) ?? 0;
   return {
     total: [...counts.values()].reduce((a, b) => a + b, 0),
@@ -105,7 +106,7 @@ export async function examTaskRecordCount(ctx: AuthContext): Promise<ExamTaskCou
 export async function examTaskView(ctx: ReadCtx, taskId: string): Promise<ExamTaskDetail> {
   const now = new Date();
   await settle(ctx, now);
-  const s = examScope(ctx.db, ctx.tenant.id);
+  const s = scoped(ctx.db, ctx.tenant.id).exams;
   const found = await s.ownTask(ctx.member.id, taskId);
   if (!found) throw notFound();
   const { task, exam } = found;
@@ -133,7 +134,7 @@ export async function examTaskView(ctx: ReadCtx, taskId: string): Promise<ExamTa
 /** `examTaskGetRecord?taskId`: every paper of the caller's task, first attempt first. */
 export async function examTaskGetRecord(ctx: AuthContext, taskId: string): Promise<PaperRecord[]> {
   await settle(ctx);
-  const s = examScope(ctx.db, ctx.tenant.id);
+  const s = scoped(ctx.db, ctx.tenant.id).exams;
   const found = await s.ownTask(ctx.member.id, taskId);
   if (!found) throw notFound();
   const papers = await s.papersOfTask(taskId);
@@ -146,7 +147,7 @@ export async function examPaperPage(
   body: Paging & { taskId?: string; status?: number },
 ): Promise<PageResult<PaperRecord>> {
   await settle(ctx);
-  const s = examScope(ctx.db, ctx.tenant.id);
+  const s = scoped(ctx.db, ctx.tenant.id).exams;
   if (body.taskId && !(await s.ownTask(ctx.member.id, body.taskId))) throw notFound();
   const { rows, total: count } = await s.paperPage(
     ctx.member.id,

@@ -6,8 +6,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { RelationType, type Banner, type Zone, type ZoneCourse, type ZoneLecturer, type ZoneLogo } from '@/api/home-types';
 import { banners, courses, homeSettings, homeZoneCourses, homeZoneLecturers, homeZones, lecturers } from '../../db/schema';
 import type { AuthContext } from '../../routing';
-import { courseCards, toLecturerBrief } from '../course/cards';
-import { courseData } from '../course/data';
+import { courseCards, toLecturerBrief } from '../../db/access/course-cards';
+import { scoped } from '../../db/access';
 
 /** Cards and lecturers a zone shows at most. */
 export const ZONE_LIMIT = 8;
@@ -71,7 +71,7 @@ export async function zoneCourseList(ctx: AuthContext, input: { relationType: nu
     ids = await pickedCourseIds(ctx, input.zoneId);
   } else {
     const sort = input.relationType === RelationType.newest ? 'new' : 'hot';
-    ({ ids } = await courseData(ctx.db, ctx.tenant.id).coursePageIds(ctx.member.id, { sort }, 0, ZONE_LIMIT));
+    ({ ids } = await scoped(ctx.db, ctx.tenant.id).courses.coursePageIds(ctx.member.id, { sort }, 0, ZONE_LIMIT));
   }
   return courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
 }

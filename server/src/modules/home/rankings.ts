@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CurrentRank, RankEntry } from '@/api/home-types';
 import type { PageResult } from '@/api/types';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../course/cards';
+import { rowsOf } from '../../db/access/course-cards';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** What a ranking measures. */

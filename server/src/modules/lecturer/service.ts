@@ -3,12 +3,12 @@ import { Code } from '@/api/codes';
 import { LECTURER_RANK_SIZE, type LecturerDetail, type LecturerItem, type LecturerRankEntry } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
-import { isUuid } from '../../db/access';
+import { scoped, isUuid } from '../../db/access';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import { toLecturerBrief } from '../course/cards';
+import { toLecturerBrief } from '../../db/access/course-cards';
 import { pageResult, pageWindow, type Paging } from '../../paging';
-import { lecturerData, type LecturerWithStats } from './data';
+import { type LecturerWithStats } from '../../db/access/lecturers';
 
 function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithStats, lang: Locale): LecturerItem {
   return {
@@ -25,19 +25,19 @@ function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithSta
 export async function lecturerPage(ctx: AuthContext, input: Paging & { keyword?: string }): Promise<PageResult<LecturerItem>> {
   const { limit, offset } = pageWindow(input);
   const keyword = input.keyword?.trim() || undefined;
-  const { rows, total } = await lecturerData(ctx.db, ctx.tenant.id).page(keyword, offset, limit);
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).lecturers.page(keyword, offset, limit);
   return pageResult(rows.map((r) => toItem(r, ctx.lang)), input, total);
 }
 
 /** `lecturerRankList`: the company's top lecturers by learners taught, with their places. */
 export async function lecturerRankList(ctx: AuthContext): Promise<LecturerRankEntry[]> {
-  const rows = await lecturerData(ctx.db, ctx.tenant.id).ranking(ctx.lang, LECTURER_RANK_SIZE);
+  const rows = await scoped(ctx.db, ctx.tenant.id).lecturers.ranking(ctx.lang, LECTURER_RANK_SIZE);
   return rows.map((r, i) => ({ rank: i + 1, ...toItem(r, ctx.lang) }));
 }
 
 /** `lecturerView?lecturerId`: one lecturer of the caller's company; any other id is not found. */
 export async function lecturerView(ctx: AuthContext, lecturerId: string): Promise<LecturerDetail> {
-  const row = isUuid(lecturerId) ? await lecturerData(ctx.db, ctx.tenant.id).one(lecturerId) : undefined;
+  const row = isUuid(lecturerId) ? await scoped(ctx.db, ctx.tenant.id).lecturers.one(lecturerId) : undefined;
   if (!row) throw new ApiError(Code.NOT_FOUND, 'lecturer.notFound');
   return { ...toItem(row, ctx.lang), ratingCount: row.ratingCount };
 }

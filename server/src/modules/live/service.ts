@@ -20,7 +20,8 @@ import { ApiError } from '../../envelope';
 import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-media';
 import type { AuthContext, PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { liveScope, type AttendanceRow, type LecturerRow, type ResourceRow, type RoomRow } from './data';
+import { type AttendanceRow, type LecturerRow, type ResourceRow, type RoomRow } from '../../db/access/live';
+import { scoped, type Scoped } from '../../db/access';
 
 /** Seconds between the player's presence beats (`attendanceHangUp`). */
 export const HEARTBEAT_SECONDS = 30;
@@ -104,7 +105,7 @@ function toAttendanceResult(row: AttendanceRow | undefined, hungUp = false): Att
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 const notLive = () => new ApiError(Code.FORBIDDEN, 'learning.notLive');
 
-async function findRoom(scope: ReturnType<typeof liveScope>, id: string) {
+async function findRoom(scope: Scoped['live'], id: string) {
   const found = await scope.room(id);
   if (!found) throw notFound();
   return found;
@@ -125,7 +126,7 @@ export async function liveRoomPage(
 ): Promise<PageResult<LiveRoom>> {
   const now = new Date();
   const keyword = input.keyword?.trim();
-  const { rows, total } = await liveScope(ctx.db, ctx.tenant.id).page({
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).live.page({
     now,
     liveStatus: input.liveStatus,
     pattern: keyword ? containsPattern(keyword) : undefined,
@@ -143,7 +144,7 @@ export async function liveRoomPage(
 /** `liveRoomWatchUrl`: the site and mobile pages of a room of the request's company. */
 export async function liveRoomWatchUrl(ctx: PublicContext, id: string): Promise<LiveWatchUrl> {
   const tenant = await ctx.requireTenant();
-  const { room, lecturer } = await findRoom(liveScope(ctx.db, tenant.id), id);
+  const { room, lecturer } = await findRoom(scoped(ctx.db, tenant.id).live, id);
   return {
     roomId: room.id,
     watchUrl: `/live/watch/${room.id}`,
@@ -157,7 +158,7 @@ export async function liveRoomWatchUrl(ctx: PublicContext, id: string): Promise<
  * state with no stream (the page shows when it starts, or that it ended), and records nothing.
  */
 export async function liveWatch(ctx: AuthContext, roomId: string): Promise<LiveWatchResult> {
-  const scope = liveScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).live;
   const { room, lecturer } = await findRoom(scope, roomId);
   const now = new Date();
   const status = liveStatusAt(room, now);
@@ -195,7 +196,7 @@ function presencePatch(attendance: AttendanceRow, room: RoomRow, now: Date) {
 
 /** `liveLeave`: ends the caller's attendance, crediting the time since the last beat. */
 export async function liveLeave(ctx: AuthContext, roomId: string): Promise<AttendanceResult> {
-  const scope = liveScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).live;
   const { room } = await findRoom(scope, roomId);
   let hungUp = false;
   const updated = await scope.updateAttendance(room.id, ctx.member.id, ({ attendance, now }) => {
@@ -209,7 +210,7 @@ export async function liveLeave(ctx: AuthContext, roomId: string): Promise<Atten
 
 /** `attendanceHangUp`: a presence beat; joins first when the caller had not joined a live room. */
 export async function attendanceHangUp(ctx: AuthContext, roomId: string): Promise<AttendanceResult> {
-  const scope = liveScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).live;
   const { room } = await findRoom(scope, roomId);
   let hungUp = false;
   const updated = await scope.updateAttendance(room.id, ctx.member.id, ({ attendance, now }) => {
@@ -224,7 +225,7 @@ export async function attendanceHangUp(ctx: AuthContext, roomId: string): Promis
 
 /** `attendanceSign`: signs the caller in, only while the room is live; signing again keeps the first time. */
 export async function attendanceSign(ctx: AuthContext, roomId: string): Promise<AttendanceResult> {
-  const scope = liveScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).live;
   const { room } = await findRoom(scope, roomId);
   if (liveStatusAt(room) !== 2) throw notLive();
   if (!(await scope.attendance(room.id, ctx.member.id))) await scope.join(room.id, ctx.member.id, room.courseId);
@@ -233,7 +234,7 @@ export async function attendanceSign(ctx: AuthContext, roomId: string): Promise<
 
 /** `playBackWatch`: the room's recording; 'This live class has no playback' when there is none. */
 export async function playBackWatch(ctx: AuthContext, id: string): Promise<PlaybackResult> {
-  const scope = liveScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).live;
   const { room, lecturer } = await findRoom(scope, id);
   const resource = room.playbackResourceId ? await scope.resource(room.playbackResourceId) : undefined;
   const sources = resource ? playUrlsOf(resource) : [];

@@ -30,10 +30,11 @@ import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
-import { Dynamic, playerScope, type Period } from '../player/data';
+import { Dynamic, type Period } from '../../db/access/player';
 import { updateCourse } from '../player/course-progress';
 import { pageResult, type Paging } from '../../paging';
-import { periodScope, type PeriodRecordRow } from './data';
+import { type PeriodRecordRow } from '../../db/access/periods';
+import { scoped } from '../../db/access';
 
 type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
 
@@ -50,7 +51,7 @@ const nameOf = (row: { nameZh: string; nameEn: string }, lang: Locale) => (lang 
 
 /** The course's period of one of these content types, or not found. */
 async function periodOfType(ctx: Ctx, courseId: string, itemId: string, types: Set<number>): Promise<Period> {
-  const period = await playerScope(ctx.db, ctx.tenant.id).period(courseId, itemId);
+  const period = await scoped(ctx.db, ctx.tenant.id).player.period(courseId, itemId);
   if (!period || !types.has(period.item.contentType)) throw notFound();
   return period;
 }
@@ -58,7 +59,7 @@ async function periodOfType(ctx: Ctx, courseId: string, itemId: string, types: S
 /** Whether the caller records the course's periods: an administrator, or one of its lecturers. */
 async function isRecorder(ctx: Ctx, courseId: string): Promise<boolean> {
   if (ctx.member.isAdmin) return true;
-  const lecturers = await periodScope(ctx.db, ctx.tenant.id).lecturersOf(courseId);
+  const lecturers = await scoped(ctx.db, ctx.tenant.id).periods.lecturersOf(courseId);
   return lecturers.some((l) => l.memberId === ctx.member.id);
 }
 
@@ -115,7 +116,7 @@ export function checkAnswers(questions: readonly StoredResearchQuestion[], given
 /** Completes a member's period (once) and recomputes the course, in one transaction. True when it completed now. */
 async function completeFor(ctx: Ctx, memberId: string, courseId: string, itemId: string, extra?: (tx: Ctx['db']) => Promise<void>) {
   return ctx.db.transaction(async (tx) => {
-    const data = playerScope(tx, ctx.tenant.id);
+    const data = scoped(tx, ctx.tenant.id).player;
     await data.lockMemberWatching(memberId);
     await extra?.(tx);
     if (!(await data.completePeriod(memberId, courseId, itemId))) return false;
@@ -130,7 +131,7 @@ export async function researchView(ctx: Ctx, input: { courseId: string; itemId: 
   const course = await requireCourseAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.courseId);
   const period = await periodOfType(ctx, course.id, input.itemId, new Set([ContentType.research]));
   const [mine, canExport] = await Promise.all([
-    periodScope(ctx.db, ctx.tenant.id).researchAnswers(ctx.member.id, period.item.id),
+    scoped(ctx.db, ctx.tenant.id).periods.researchAnswers(ctx.member.id, period.item.id),
     isRecorder(ctx, course.id),
   ]);
   return {
@@ -153,9 +154,9 @@ export async function researchSubmit(
   const answers = checkAnswers(period.item.questions, body.answers);
   let submitted = false;
   await completeFor(ctx, ctx.member.id, course.id, period.item.id, async (tx) => {
-    submitted = await periodScope(tx, ctx.tenant.id).submitResearch(ctx.member.id, course.id, period.item.id, answers);
+    submitted = await scoped(tx, ctx.tenant.id).periods.submitResearch(ctx.member.id, course.id, period.item.id, answers);
     if (!submitted) throw new ApiError(Code.FORBIDDEN, 'period.researchSubmitted');
-    await playerScope(tx, ctx.tenant.id).openCourse(ctx.member.id, course.id, period.item.id);
+    await scoped(tx, ctx.tenant.id).player.openCourse(ctx.member.id, course.id, period.item.id);
   });
   return researchView(ctx, body);
 }
@@ -184,7 +185,7 @@ export async function researchExport(ctx: Ctx, input: { courseId: string; itemId
   if (!(await isRecorder(ctx, course.id))) throw new ApiError(Code.FORBIDDEN, 'period.exportersOnly');
   const period = await periodOfType(ctx, course.id, input.itemId, new Set([ContentType.research]));
   const questions = period.item.questions.map((q) => toQuestion(q, ctx.lang));
-  const rows = await periodScope(ctx.db, ctx.tenant.id).submissions(period.item.id);
+  const rows = await scoped(ctx.db, ctx.tenant.id).periods.submissions(period.item.id);
   const header = [
     t(ctx.lang, 'period.csv.empNo'),
     t(ctx.lang, 'period.csv.userName'),
@@ -225,7 +226,7 @@ function toRecord(row: PeriodRecordRow | undefined): PeriodRecord | null {
 export async function recordView(ctx: Ctx, input: { courseId: string; itemId: string }): Promise<PeriodRecordView> {
   const course = await courseOfTenant(ctx, input.courseId);
   const period = await periodOfType(ctx, course.id, input.itemId, RECORDED_TYPES);
-  const data = periodScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).periods;
   const [lecturers, records, canRecord] = await Promise.all([
     data.lecturersOf(course.id),
     data.records(period.item.id, [ctx.member.id]),
@@ -249,7 +250,7 @@ export async function learnerPage(
   const course = await courseOfTenant(ctx, input.courseId);
   if (!(await isRecorder(ctx, course.id))) throw new ApiError(Code.FORBIDDEN, 'period.recordersOnly');
   const period = await periodOfType(ctx, course.id, input.itemId, RECORDED_TYPES);
-  const data = periodScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).periods;
   const { list, totalCount } = await data.learners(course.id, input.keyword?.trim() ?? '', input);
   const records = await data.records(period.item.id, list.map((l) => l.memberId));
   const learners: PeriodLearner[] = list.map((l) => ({ ...l, record: toRecord(records.get(l.memberId)) }));
@@ -268,7 +269,7 @@ export async function recordSave(ctx: Ctx, body: PeriodRecordSaveBody): Promise<
   const period = await periodOfType(ctx, course.id, body.itemId, RECORDED_TYPES);
   if (body.recordedOn > today()) throw new ApiError(Code.INVALID, 'period.dateInFuture');
   const memberIds = [...new Set(body.memberIds)];
-  const data = periodScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).periods;
   const members = await data.membersAmong(memberIds);
   if (memberIds.some((id) => !members.has(id))) throw new ApiError(Code.FORBIDDEN, 'period.notMember');
   if (!body.passed) {
@@ -278,7 +279,7 @@ export async function recordSave(ctx: Ctx, body: PeriodRecordSaveBody): Promise<
   let completed = 0;
   for (const memberId of memberIds) {
     const save = async (tx: Ctx['db']) => {
-      await periodScope(tx, ctx.tenant.id).saveRecord({
+      await scoped(tx, ctx.tenant.id).periods.saveRecord({
         memberId,
         courseId: course.id,
         itemId: period.item.id,

@@ -1,8 +1,8 @@
 /** A member's course progress recomputed from its counted periods, shared by the player and exam passes. */
 import type { LearningStatus } from '@/api/learning-types';
 import { countsForCourse, courseProgressOf } from '@/lib/study-progress';
-import { toLearningStatus } from '../course/cards';
-import { Dynamic, type PlayerScope } from './data';
+import { toLearningStatus } from '../../db/access/course-cards';
+import { Dynamic, type PlayerScope } from '../../db/access/player';
 
 /**
  * Recomputes the course's progress from its counted periods and adds studied seconds; at 100

@@ -3,10 +3,11 @@
  * gateway (`coursewareDownload`, `resourceLibraryDownload`) completes their periods that show it.
  */
 import type { AuthContext } from '../../routing';
-import { catalogue } from '../course/catalogue-cache';
+import { catalogue } from '../../db/access/catalogue-cache';
 import { updateCourse } from './course-progress';
-import { Dynamic, playerScope, type Period } from './data';
+import { Dynamic, type Period } from '../../db/access/player';
 import { progressByOf } from './progress-by';
+import { scoped } from '../../db/access';
 
 type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member'>;
 
@@ -19,7 +20,7 @@ export async function completeOnDownload(ctx: Ctx, courseId: string, resourceId:
   const memberId = ctx.member.id;
   let started = false;
   await ctx.db.transaction(async (tx) => {
-    const data = playerScope(tx, ctx.tenant.id);
+    const data = scoped(tx, ctx.tenant.id).player;
     const periods = (await data.periodsShowing(courseId, resourceId)).filter((p) => progressByOf(p) === 'download');
     if (periods.length === 0) return;
     await data.lockMemberWatching(memberId);

@@ -7,7 +7,8 @@
  */
 import type { Db } from '../../db/client';
 import { updateCourse } from './course-progress';
-import { Dynamic, playerScope } from './data';
+import { Dynamic } from '../../db/access/player';
+import { scoped } from '../../db/access';
 
 /** The passed task: whose it is, its exam and (for a course's exam) its course. */
 export interface PassedTask {
@@ -24,7 +25,7 @@ export interface PassedTask {
  * @example await creditExamPass(tx, tenantId, task) → 1 (periods completed now)
  */
 export async function creditExamPass(db: Db, eid: string, task: PassedTask, at?: Date): Promise<number> {
-  const data = playerScope(db, eid);
+  const data = scoped(db, eid).player;
   const memberId = task.enterpriseUserId;
   const periods = await data.examPeriods(memberId, task.examId, task.courseId);
   if (periods.length === 0) return 0;

@@ -10,7 +10,7 @@
  */
 import { ContentType, ResourceType, type ProgressBy } from '@/api/learning-types';
 import { downloadNameOf, previewKindOf } from '../../files/resources';
-import type { Period } from './data';
+import type { Period } from '../../db/access/player';
 
 export function progressByOf(period: Period): ProgressBy {
   const { item, resource } = period;

@@ -73,16 +73,16 @@ import type { AuthContext } from '../../routing';
 import { signedUrl } from '../../files/signed-media';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
 import { viewerFileUrl } from '../course/service';
-import { toLearningStatus } from '../course/cards';
-import { catalogue } from '../course/catalogue-cache';
+import { toLearningStatus } from '../../db/access/course-cards';
+import { catalogue } from '../../db/access/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
-import { Dynamic, playerScope, type LockedSession, type Period, type PeriodProgressRow, type PlayerScope } from './data';
+import { Dynamic, type LockedSession, type Period, type PeriodProgressRow, type PlayerScope } from '../../db/access/player';
 import { updateCourse } from './course-progress';
 import { isPdfPeriod, knownPageCount, progressByOf } from './progress-by';
 import { fileUrlOf, openFile, pdfPageCount } from '../../files/resources';
-import { examScope } from '../exam/data';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';
+import { scoped } from '../../db/access';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -224,7 +224,7 @@ async function openPeriod(
   const itemId = period.item.id;
   let started = false;
   const opened = await ctx.db.transaction(async (tx) => {
-    const data = playerScope(tx, ctx.tenant.id);
+    const data = scoped(tx, ctx.tenant.id).player;
     await data.lockMemberWatching(memberId);
     if (await data.openCourse(memberId, course.id, itemId)) {
       started = true;
@@ -283,14 +283,14 @@ async function withPageCount(ctx: AuthContext, period: Period): Promise<Period> 
   if (!resource || resource.pages > 0 || progressByOf(period) !== 'pages' || !isPdfPeriod(period)) return period;
   const file = await openFile(ctx.c.get('files'), fileUrlOf(resource));
   const pages = file ? await pdfPageCount(await file.bytes()) : 0;
-  if (pages > 0) await playerScope(ctx.db, ctx.tenant.id).setResourcePages(resource.id, pages);
+  if (pages > 0) await scoped(ctx.db, ctx.tenant.id).player.setResourcePages(resource.id, pages);
   return { ...period, resource: { ...resource, pages } };
 }
 
 /** `resourceWatch`: opens a period in the player. */
 export async function resourceWatch(ctx: AuthContext, input: WatchInput): Promise<ResourceWatchResult> {
   const course = await requireStudy(ctx, input);
-  const found = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
+  const found = await scoped(ctx.db, ctx.tenant.id).player.period(course.id, input.itemId);
   if (!found) throw notFound();
   const period = await withPageCount(ctx, found);
   const { watchId, progress } = await openPeriod(ctx, course, period, {
@@ -341,7 +341,7 @@ export async function imageTextWatch(
   input: { courseId: string; itemId: string },
 ): Promise<ImageTextContent> {
   const course = await requireStudy(ctx, input);
-  const period = await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId);
+  const period = await scoped(ctx.db, ctx.tenant.id).player.period(course.id, input.itemId);
   if (!period || period.item.contentType !== ContentType.image) throw notFound();
   const { progress } = await openPeriod(ctx, course, period, { withSession: false, studyTaskId: null });
   return {
@@ -380,7 +380,7 @@ export async function courseConfig(
 export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promise<ProgressReportResult> {
   const memberId = ctx.member.id;
   return ctx.db.transaction(async (tx) => {
-    const data = playerScope(tx, ctx.tenant.id);
+    const data = scoped(tx, ctx.tenant.id).player;
     await data.lockMemberWatching(memberId);
     const session = await data.lockSession(memberId, body.watchId);
     if (!session) throw notFound();
@@ -523,7 +523,7 @@ export async function progressGet(
   const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.courseId);
   if (!access.course) throw notFound();
   if (input.studyTaskId) await taskAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.studyTaskId);
-  const data = playerScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).player;
   const periods = await data.periods(input.courseId);
   const [rows, course] = await Promise.all([
     data.progressOfPeriods(
@@ -548,7 +548,7 @@ export async function progressGet(
 
 /** `progressResource`: the caller's progress in one period. */
 export async function progressResource(ctx: Ctx, input: { itemId: string }): Promise<ResourceProgress> {
-  const data = playerScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).player;
   const period = await data.periodById(input.itemId);
   if (!period) throw notFound();
   const access = await courseAccess(ctx.db, ctx.tenant.id, ctx.member.id, period.item.courseId);
@@ -571,7 +571,7 @@ export async function progressResource(ctx: Ctx, input: { itemId: string }): Pro
 export async function progressCheckResource(ctx: Ctx, input: WatchInput): Promise<ResourceCheck> {
   try {
     const course = await requireStudy(ctx, input);
-    if (!(await playerScope(ctx.db, ctx.tenant.id).period(course.id, input.itemId))) throw notFound();
+    if (!(await scoped(ctx.db, ctx.tenant.id).player.period(course.id, input.itemId))) throw notFound();
     return { allowed: true, message: '' };
   } catch (error) {
     if (error instanceof ApiError && error.code === Code.FORBIDDEN) {
@@ -590,7 +590,7 @@ export async function saveExamTaskByCourseId(
   body: { courseId: string; itemId: string; examId: string },
 ): Promise<ExamTaskRef> {
   const course = await requireStudy(ctx, body);
-  const data = playerScope(ctx.db, ctx.tenant.id);
+  const data = scoped(ctx.db, ctx.tenant.id).player;
   const period = await data.period(course.id, body.itemId);
   if (!period || period.item.contentType !== ContentType.exam || period.item.examId !== body.examId) {
     throw notFound();
@@ -607,7 +607,7 @@ export async function saveExamTaskByCourseId(
 
 /** `getTaskIsOk`: whether the caller's own exam task can be started now, with its latest handed-in paper. */
 export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<ExamTaskOk> {
-  const found = await playerScope(ctx.db, ctx.tenant.id).examTask(ctx.member.id, input.taskId);
+  const found = await scoped(ctx.db, ctx.tenant.id).player.examTask(ctx.member.id, input.taskId);
   if (!found) throw notFound();
   const { task } = found;
   const refuse = (key: MessageKey): ExamTaskOk => ({
@@ -623,7 +623,7 @@ export async function getTaskIsOk(ctx: Ctx, input: { taskId: string }): Promise<
   }
   // The exam centre's rule decides (attempts left, window, already passed or waiting to be marked).
   const view = await examTaskView(ctx, task.id);
-  const latest = await examScope(ctx.db, ctx.tenant.id).latestHandedIn(task.id);
+  const latest = await scoped(ctx.db, ctx.tenant.id).exams.latestHandedIn(task.id);
   const paper = latest ? { paperId: latest.id, taskId: task.id, status: latest.status } : null;
   if (view.blockedReason) return { ok: false, taskId: task.id, status: view.status, message: view.blockedReason, paper };
   return { ok: true, taskId: task.id, status: view.status, message: '', paper };

@@ -25,8 +25,8 @@ import {
   liveRooms,
   resources,
 } from '../../db/schema';
-import { visibleTo } from '../announcement/data';
-import { containsPattern } from '../course/data';
+import { visibleTo } from '../../db/access/announcements';
+import { containsPattern } from '../../db/access/courses';
 
 /** A search as the providers get it: who asks, in which language, for which words. */
 export interface SearchQuery {

@@ -3,12 +3,11 @@
  * the player (which refuses to open a period of a project or task the caller may not study).
  */
 import { Code } from '@/api/codes';
-import { isUuid } from '../../db/access';
+import { scoped, isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
 import type { projectMembers, projects, studyTasks } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
-import { studyScope } from './data';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type StudyTaskRow = typeof studyTasks.$inferSelect;
@@ -75,7 +74,7 @@ export function decideProjectAccess(
 /** A project of the company and whether the member may study it; 404 when the company has no such project. */
 export async function projectAccess(db: Db, eid: string, memberId: string, projectId: string): Promise<ProjectAccess> {
   if (!isUuid(projectId)) throw notFound();
-  const scope = studyScope(db, eid);
+  const scope = scoped(db, eid).study;
   const project = await scope.project(projectId);
   if (!project) throw notFound();
   const row = await scope.registration(projectId, memberId);
@@ -88,7 +87,7 @@ export async function projectAccess(db: Db, eid: string, memberId: string, proje
  */
 export async function taskAccess(db: Db, eid: string, memberId: string, taskId: string): Promise<TaskAccess> {
   if (!isUuid(taskId)) throw notFound();
-  const scope = studyScope(db, eid);
+  const scope = scoped(db, eid).study;
   const [found] = await scope.tasksOf(memberId, [taskId]);
   if (!found) throw notFound();
   const { task } = found;

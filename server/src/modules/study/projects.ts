@@ -26,12 +26,13 @@ import type { AuthContext } from '../../routing';
 import { registrationDecidedNotice } from '../announcement/notices';
 import { sendMessage } from '../announcement/records';
 import { issueOnCompletion } from '../certificate/issue';
-import { courseCards, toLecturerBrief } from '../course/cards';
-import { nameAndIntro } from '../course/scoped';
+import { courseCards, toLecturerBrief } from '../../db/access/course-cards';
+import { nameAndIntro } from '../../db/access/rows';
 import { withDescendants } from '../course/service';
 import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access';
-import { EMPTY_STATS, studyScope, type ContainerStats, type StudyScope } from './data';
+import { EMPTY_STATS, type ContainerStats, type StudyScope } from '../../db/access/study';
 import { pageResult, pageWindow, type Paging } from '../../paging';
+import { scoped } from '../../db/access';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
@@ -139,7 +140,7 @@ export async function projectPage(
   ctx: AuthContext,
   body: Paging & { keyword?: string; isFree?: boolean; joined?: boolean },
 ): Promise<PageResult<ProjectItem>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const { rows, total } = await scope.projectPage(
     ctx.member.id,
     { keyword: body.keyword, isFree: body.isFree === true ? true : undefined, joined: body.joined },
@@ -149,7 +150,7 @@ export async function projectPage(
 }
 
 export function projectCount(ctx: AuthContext): Promise<ProjectCount> {
-  return studyScope(ctx.db, ctx.tenant.id).projectCountsFor(ctx.member.id);
+  return scoped(ctx.db, ctx.tenant.id).study.projectCountsFor(ctx.member.id);
 }
 
 // ---- one project
@@ -158,7 +159,7 @@ export async function projectView(ctx: AuthContext, id: string): Promise<Project
   const { db, lang } = ctx;
   const memberId = ctx.member.id;
   const access = await projectAccess(db, ctx.tenant.id, memberId, id);
-  const scope = studyScope(db, ctx.tenant.id);
+  const scope = scoped(db, ctx.tenant.id).study;
   const [[item], phases, lecturers, like, collected] = await Promise.all([
     projectItems(ctx, scope, [access.project]),
     scope.phases(id),
@@ -188,7 +189,7 @@ export async function projectStudyCourse(
   input: { id: string; phaseId?: string; required: boolean },
 ): Promise<ProjectCourse[]> {
   await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, input.id);
-  const links = await studyScope(ctx.db, ctx.tenant.id).projectCourses(input.id, {
+  const links = await scoped(ctx.db, ctx.tenant.id).study.projectCourses(input.id, {
     required: input.required,
     phaseId: input.phaseId,
   });
@@ -197,7 +198,7 @@ export async function projectStudyCourse(
 
 export async function projectAdmire(ctx: AuthContext, projectId: string): Promise<AdmireResult> {
   await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, projectId);
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   await scope.toggleLike('project', projectId, ctx.member.id);
   return scope.likeState('project', projectId, ctx.member.id);
 }
@@ -207,7 +208,7 @@ export async function projectLecturerPage(
   body: Paging & { projectId: string },
 ): Promise<PageResult<LecturerBrief>> {
   await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, body.projectId);
-  const { rows, total } = await studyScope(ctx.db, ctx.tenant.id).projectLecturers(body.projectId, pageWindow(body));
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).study.projectLecturers(body.projectId, pageWindow(body));
   return pageResult(
     rows.map((l) => toLecturerBrief(l, ctx.lang)),
     body,
@@ -216,7 +217,7 @@ export async function projectLecturerPage(
 }
 
 export async function projectPhaseContent(ctx: AuthContext, phaseId: string): Promise<PhaseContent> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const phase = await scope.phase(phaseId);
   if (!phase) throw notFound();
   const [stats, links, access] = await Promise.all([
@@ -244,7 +245,7 @@ function applyMessage(status: number, created: boolean): MessageKey {
  */
 export async function projectApply(ctx: AuthContext, projectId: string): Promise<ProjectApplyResult> {
   const { project } = await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, projectId);
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const status = project.registration === 2 ? 0 : 1;
   const { row, created } = await scope.register(projectId, ctx.member.id, status);
   if (created && row.status === 1) {
@@ -281,7 +282,7 @@ export async function projectMemberPage(
   ctx: AuthContext,
   body: Paging & { projectId: string; status?: number },
 ): Promise<PageResult<ProjectMember>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   await requireReviewer(ctx, scope, body.projectId);
   const { rows, total } = await scope.memberPage(body.projectId, body.status, pageWindow(body));
   return pageResult(
@@ -295,7 +296,7 @@ export async function projectApprove(
   ctx: AuthContext,
   body: { projectId: string; userId: string; approve: boolean },
 ): Promise<ProjectMember> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const project = await requireReviewer(ctx, scope, body.projectId);
   const before = await scope.registration(body.projectId, body.userId);
   if (!before) throw notFound();
@@ -317,7 +318,7 @@ export async function relationPage(
   ctx: AuthContext,
   body: Paging & { courseId?: string; projectId?: string },
 ): Promise<PageResult<CourseItem>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const window = pageWindow(body);
   let ids: string[];
   let total: number;
@@ -345,7 +346,7 @@ export async function relationProjectPage(
   ctx: AuthContext,
   body: Paging & { courseId: string },
 ): Promise<PageResult<ProjectItem>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   if (!(await scope.course(body.courseId))) throw notFound();
   const { rows, total } = await scope.projectPage(ctx.member.id, { courseId: body.courseId }, pageWindow(body));
   return pageResult(await projectItems(ctx, scope, rows), body, total);
@@ -355,7 +356,7 @@ export async function relationProjectPage(
 
 /** The caller's joined projects and assigned tasks, most recently active first. */
 export async function trainingProgressPage(ctx: AuthContext, body: Paging): Promise<PageResult<TrainingProgressItem>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const memberId = ctx.member.id;
   const [joined, tasks] = await Promise.all([scope.joinedProjects(memberId), scope.memberTasks(memberId)]);
   const [projectStats, taskStats] = await Promise.all([

@@ -7,8 +7,9 @@ import type { comments, courseUserRecords } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { projectAccess, taskAccess } from './access';
-import { studyScope, type StudyTarget } from './data';
+import { type StudyTarget } from '../../db/access/study';
 import { pageResult, pageWindow, type Paging } from '../../paging';
+import { scoped } from '../../db/access';
 
 /** Longest comment, after trimming. */
 export const COMMENT_MAX = 500;
@@ -51,7 +52,7 @@ export async function commentPage(
 ): Promise<PageResult<Comment>> {
   const target = studyTarget(body.targetType);
   await requireTarget(ctx, target, body.targetId);
-  const { rows, total } = await studyScope(ctx.db, ctx.tenant.id).commentPage(target, body.targetId, pageWindow(body));
+  const { rows, total } = await scoped(ctx.db, ctx.tenant.id).study.commentPage(target, body.targetId, pageWindow(body));
   return pageResult(
     rows.map((r) => toComment(r, ctx.member.id)),
     body,
@@ -70,7 +71,7 @@ export async function commentSave(
     throw new ApiError(Code.INVALID, 'invalid.tooLong', null, { field: 'content', max: COMMENT_MAX });
   }
   await requireTarget(ctx, target, body.targetId);
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const saved = await scope.insertComment(target, body.targetId, ctx.member.id, content);
   const row = await scope.commentById(saved.id);
   return toComment(row!, ctx.member.id);
@@ -78,7 +79,7 @@ export async function commentSave(
 
 /** Deletes one of the caller's own comments on a task or project. */
 export async function commentDelete(ctx: AuthContext, id: string): Promise<null> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const row = await scope.commentById(id);
   if (!row || (row.comment.targetType !== 'task' && row.comment.targetType !== 'project')) throw notFound();
   // A task's comments are visible only to its members.
@@ -94,7 +95,7 @@ export async function collectionSet(
   on: boolean,
 ): Promise<{ collected: boolean }> {
   await requireTarget(ctx, body.targetType, body.targetId);
-  await studyScope(ctx.db, ctx.tenant.id).collect(body.targetType, body.targetId, ctx.member.id, on);
+  await scoped(ctx.db, ctx.tenant.id).study.collect(body.targetType, body.targetId, ctx.member.id, on);
   return { collected: on };
 }
 
@@ -121,7 +122,7 @@ export async function courseUserRecordList(
   ctx: AuthContext,
   query: { courseId: string; projectId?: string },
 ): Promise<CourseUserRecord[]> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   if (!(await scope.course(query.courseId))) throw notFound();
   if (query.projectId) await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, query.projectId);
   return (await scope.records(ctx.member.id, query.courseId, query.projectId)).map(toRecord);
@@ -132,7 +133,7 @@ export async function courseUserRecordSave(
   body: { courseId: string; projectId?: string; content: string },
 ): Promise<CourseUserRecord> {
   const content = recordContent(body.content);
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   if (!(await scope.course(body.courseId))) throw notFound();
   if (body.projectId) await projectAccess(ctx.db, ctx.tenant.id, ctx.member.id, body.projectId);
   return toRecord(await scope.insertRecord(ctx.member.id, body.courseId, body.projectId ?? null, content));
@@ -141,7 +142,7 @@ export async function courseUserRecordSave(
 /** Edits one of the caller's own notes; anyone else's answers like a missing one. */
 export async function courseUserRecordEdit(ctx: AuthContext, body: { id: string; content: string }): Promise<CourseUserRecord> {
   const content = recordContent(body.content);
-  const row = await studyScope(ctx.db, ctx.tenant.id).updateRecord(body.id, ctx.member.id, content);
+  const row = await scoped(ctx.db, ctx.tenant.id).study.updateRecord(body.id, ctx.member.id, content);
   if (!row) throw notFound();
   return toRecord(row);
 }

@@ -12,11 +12,12 @@ import type { Locale } from '@/i18n/routes';
 import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import { courseCards } from '../course/cards';
-import { nameAndIntro } from '../course/scoped';
+import { courseCards } from '../../db/access/course-cards';
+import { nameAndIntro } from '../../db/access/rows';
 import { taskAccess, type StudyTaskRow } from './access';
-import { EMPTY_STATS, studyScope, type ContainerStats } from './data';
+import { EMPTY_STATS, type ContainerStats } from '../../db/access/study';
 import { pageResult, pageWindow, type Paging } from '../../paging';
+import { scoped } from '../../db/access';
 
 /** A task card from its row, the caller's stats and assignment. */
 export function toTaskItem(
@@ -45,7 +46,7 @@ export async function studyTaskPage(
   ctx: AuthContext,
   body: Paging & Omit<StudyTaskPageBody, 'pageCurrent' | 'pageSize'>,
 ): Promise<PageResult<StudyTaskItem>> {
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   const memberId = ctx.member.id;
   const { ids, total } = await scope.taskPage(
     memberId,
@@ -62,7 +63,7 @@ export async function studyTaskPage(
 }
 
 export async function studyTaskCount(ctx: AuthContext): Promise<StudyTaskCount> {
-  const counts = await studyScope(ctx.db, ctx.tenant.id).taskStatusCounts(ctx.member.id);
+  const counts = await scoped(ctx.db, ctx.tenant.id).study.taskStatusCounts(ctx.member.id);
   const n = (s: LearningStatus) => counts.get(s) ?? 0;
   return { total: n(0) + n(1) + n(2), notStarted: n(0), learning: n(1), completed: n(2) };
 }
@@ -72,7 +73,7 @@ export async function studyTaskView(ctx: AuthContext, id: string): Promise<Study
   const eid = ctx.tenant.id;
   const memberId = ctx.member.id;
   const { task } = await taskAccess(db, eid, memberId, id);
-  const scope = studyScope(db, eid);
+  const scope = scoped(db, eid).study;
   const [[assignment], stats, items, exams, rating, collected] = await Promise.all([
     scope.tasksOf(memberId, [id]),
     scope.statsOf('task', memberId, [id]),
@@ -101,7 +102,7 @@ export async function studyTaskMarkSave(ctx: AuthContext, body: { targetId: stri
     throw new ApiError(Code.INVALID, 'learning.ratingRange');
   }
   await taskAccess(ctx.db, ctx.tenant.id, ctx.member.id, body.targetId);
-  const scope = studyScope(ctx.db, ctx.tenant.id);
+  const scope = scoped(ctx.db, ctx.tenant.id).study;
   await scope.saveRating('task', body.targetId, ctx.member.id, body.score);
   return scope.rating('task', body.targetId, ctx.member.id);
 }

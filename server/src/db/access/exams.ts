@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { ExamStatus } from '@/api/exam-types';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import {
   enterpriseUsers,
   examAnswers,
@@ -18,9 +18,9 @@ import {
   examScreenEvents,
   examTasks,
   exams,
-} from '../../db/schema';
-import { rowsOf } from '../course/cards';
-import { memberRows } from '../course/scoped';
+} from '../schema';
+import { rowsOf } from './course-cards';
+import { memberRows } from './rows';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamTaskRow = typeof examTasks.$inferSelect;

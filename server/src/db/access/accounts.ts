@@ -6,8 +6,8 @@
  * `accountGlobal`.
  */
 import { and, asc, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import type { Enterprise, Member } from '../../db/access';
-import type { Db } from '../../db/client';
+import type { Enterprise, Member } from '.';
+import type { Db } from '../client';
 import {
   departments,
   enterpriseUsers,
@@ -16,8 +16,8 @@ import {
   posts,
   sessions,
   users,
-} from '../../db/schema';
-import { verifyPassword } from '../user/password';
+} from '../schema';
+import { verifyPassword } from '../../modules/user/password';
 
 const { initPasswordHash: _secret, ...enterpriseColumns } = getTableColumns(enterprises);
 const memberColumns = { ...getTableColumns(enterpriseUsers), phone: users.phone };

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ExamTaskType } from '@/api/exam-types';
 import type { Interval } from '@/lib/intervals';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import {
   courseItems,
   courseProgress,
@@ -18,11 +18,11 @@ import {
   resources,
   studyDynamics,
   watchSessions,
-} from '../../db/schema';
-import { issueOnCompletion } from '../certificate/issue';
-import { periodCondition } from '../course/cards';
-import { catalogue } from '../course/catalogue-cache';
-import { memberRows } from '../course/scoped';
+} from '../schema';
+import { issueOnCompletion } from '../../modules/certificate/issue';
+import { periodCondition } from './course-cards';
+import { catalogue } from './catalogue-cache';
+import { memberRows } from './rows';
 
 export type ItemRow = typeof courseItems.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;

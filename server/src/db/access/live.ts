@@ -3,8 +3,8 @@
  * every query to one enterprise; attendance rows also to the member.
  */
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../../db/schema';
+import type { Db } from '../client';
+import { lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../schema';
 
 export type RoomRow = typeof liveRooms.$inferSelect;
 export type LecturerRow = typeof lecturers.$inferSelect;

@@ -4,8 +4,8 @@
  */
 import { and, asc, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { LearningStatus, TargetType } from '@/api/learning-types';
-import type { Db } from '../../db/client';
-import { coalesced } from '../../db/coalesce';
+import type { Db } from '../client';
+import { coalesced } from '../coalesce';
 import {
   categories,
   collections,
@@ -25,9 +25,9 @@ import {
   ratings,
   resources,
   studyTasks,
-} from '../../db/schema';
-import { COURSE_TARGET } from './cards';
-import { memberRows, targetRows } from './scoped';
+} from '../schema';
+import { COURSE_TARGET } from './course-cards';
+import { memberRows, targetRows } from './rows';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;

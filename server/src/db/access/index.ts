@@ -4,7 +4,7 @@
  * is known (which enterprise owns a host, the per-address login counter) are in `global`.
  */
 import { and, asc, count, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../client';
 import {
   enterpriseDomains,
   enterpriseUsers,
@@ -14,7 +14,22 @@ import {
   navItems,
   sessions,
   users,
-} from './schema';
+} from '../schema';
+import { accountScope } from './accounts';
+import { announcementScope } from './announcements';
+import { certificateScope } from './certificates';
+import { communityScope } from './community';
+import { courseData } from './courses';
+import { examScope } from './exams';
+import { lecturerData } from './lecturers';
+import { liveScope } from './live';
+import { periodScope } from './periods';
+import { playerScope } from './player';
+import { dataScope } from './reports';
+import { studyScope } from './study';
+import { isUuid } from './rows';
+
+export { isUuid };
 
 /** Enterprise columns that may leave the data layer (not the initial-password hash). */
 const { initPasswordHash: _secret, ...enterpriseColumns } = getTableColumns(enterprises);
@@ -25,11 +40,6 @@ export type Member = typeof enterpriseUsers.$inferSelect & { phone: string | nul
 
 /** The window over which failed sign-ins are counted. */
 export const ATTEMPT_WINDOW = sql`now() - interval '15 minutes'`;
-
-/** A UUID string, so that ids from headers never reach a uuid column malformed. */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
 
 /**
  * The session lookup of every signed-in call, built once per database: Drizzle keeps the SQL
@@ -123,8 +133,8 @@ export const global = {
   },
 };
 
-/** Query helpers bound to one enterprise. */
-export function scoped(db: Db, enterpriseId: string) {
+/** The queries of sign-in, sessions, navigation and enums, bound to one enterprise. */
+function coreQueries(db: Db, enterpriseId: string) {
   const memberQuery = () =>
     db
       .select(memberColumns)
@@ -132,8 +142,6 @@ export function scoped(db: Db, enterpriseId: string) {
       .innerJoin(users, eq(users.id, enterpriseUsers.userId));
 
   return {
-    enterpriseId,
-
     navItems() {
       return db
         .select()
@@ -243,4 +251,42 @@ export function scoped(db: Db, enterpriseId: string) {
   };
 }
 
-export type Scoped = ReturnType<typeof scoped>;
+/** Each area's queries, by the name a scoped handle offers them under. */
+const areas = {
+  accounts: accountScope,
+  announcements: announcementScope,
+  certificates: certificateScope,
+  community: communityScope,
+  courses: courseData,
+  exams: examScope,
+  lecturers: lecturerData,
+  live: liveScope,
+  periods: periodScope,
+  player: playerScope,
+  reports: dataScope,
+  study: studyScope,
+};
+type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]> };
+
+/**
+ * The one way to tenant data: a handle bound to one enterprise, whose every query carries its id.
+ * Each area's queries are made on first use (`scoped(db, eid).exams.paper(id)`).
+ *
+ * @example const t = scoped(ctx.db, ctx.tenant.id); await t.courses.course(id);
+ */
+export function scoped(db: Db, enterpriseId: string): Scoped {
+  const made = new Map<keyof Areas, unknown>();
+  const handle = { db, enterpriseId, ...coreQueries(db, enterpriseId) };
+  for (const name of Object.keys(areas) as (keyof Areas)[]) {
+    Object.defineProperty(handle, name, {
+      enumerable: true,
+      get() {
+        if (!made.has(name)) made.set(name, areas[name](db, enterpriseId));
+        return made.get(name);
+      },
+    });
+  }
+  return handle as Scoped;
+}
+
+export type Scoped = { readonly db: Db; readonly enterpriseId: string } & ReturnType<typeof coreQueries> & Areas;

@@ -9,9 +9,9 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { RecordKind } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
-import type { Db } from '../../db/client';
-import { announcementReads, announcements, comments, enterpriseUsers, sessions } from '../../db/schema';
-import { rowsOf } from '../course/cards';
+import type { Db } from '../client';
+import { announcementReads, announcements, comments, enterpriseUsers, sessions } from '../schema';
+import { rowsOf } from './course-cards';
 
 /** `target_type` of announcement comments in `comments`. */
 export const ANNOUNCEMENT_TARGET = 'announcement';

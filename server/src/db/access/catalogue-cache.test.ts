@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
 import type { CourseDetail, CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
-import { courseProgress, courses } from '../../db/schema';
+import { courseProgress, courses } from '../schema';
 import { createTestApp, type TestGateway } from '../../testing';
 import { postgresTransport } from '../../notify/transport';
-import { idOf, open, periodOf, viewer, type Viewer } from '../player/test-support';
-import { rowsOf } from './cards';
+import { idOf, open, periodOf, viewer, type Viewer } from '../../modules/player/test-support';
+import { rowsOf } from './course-cards';
 import { CATALOGUE_CACHE_MS, catalogue, createCatalogueCache } from './catalogue-cache';
 
 function clock() {

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ExamStatus } from '@/api/exam-types';
 import type { LearningStatus } from '@/api/learning-types';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import type { RowWindow } from '../../paging';
 import {
   categories,
@@ -29,9 +29,9 @@ import {
   studyTaskItems,
   studyTaskMembers,
   studyTasks,
-} from '../../db/schema';
-import { rowsOf, toLearningStatus } from '../course/cards';
-import { memberRows, targetRows } from '../course/scoped';
+} from '../schema';
+import { rowsOf, toLearningStatus } from './course-cards';
+import { memberRows, targetRows } from './rows';
 
 /** Target types of the rows this module writes in comments, likes, ratings and collections. */
 export type StudyTarget = 'task' | 'project';

@@ -17,10 +17,10 @@
  */
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routes';
-import type { Db } from '../../db/client';
-import { lecturers } from '../../db/schema';
-import { COURSE_TARGET, rowsOf } from '../course/cards';
-import { containsPattern } from '../course/data';
+import type { Db } from '../client';
+import { lecturers } from '../schema';
+import { COURSE_TARGET, rowsOf } from './course-cards';
+import { containsPattern } from './courses';
 
 export type LecturerRow = typeof lecturers.$inferSelect;
 

@@ -4,9 +4,9 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { CertificateStatus, type CertificateStatusValue } from '@/api/certificate-types';
-import type { Db } from '../../db/client';
-import { certificates, courses, enterpriseUsers, projectCourses, projects, userCertificates } from '../../db/schema';
-import { verificationCode } from '../home/certificate-code';
+import type { Db } from '../client';
+import { certificates, courses, enterpriseUsers, projectCourses, projects, userCertificates } from '../schema';
+import { verificationCode } from './certificate-code';
 import type { RowWindow } from '../../paging';
 
 export type CertificateRow = typeof certificates.$inferSelect;

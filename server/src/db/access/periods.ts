@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ResearchAnswers } from '@/api/period-types';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import {
   courseLecturers,
   courseProgress,
@@ -17,8 +17,8 @@ import {
   researchAnswers,
   studyTaskItems,
   studyTaskMembers,
-} from '../../db/schema';
-import { memberRows } from '../course/scoped';
+} from '../schema';
+import { memberRows } from './rows';
 
 export type ResearchAnswerRow = typeof researchAnswers.$inferSelect;
 export type PeriodRecordRow = typeof periodRecords.$inferSelect & { recorderName: string | null };

@@ -1,7 +1,7 @@
 /** Creating a company: its row, menu, organisation and the first member, its admin. */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { departments, enterpriseUsers, enterprises, navItems, posts, users } from '../../db/schema';
+import type { Db } from '../client';
+import { departments, enterpriseUsers, enterprises, navItems, posts, users } from '../schema';
 import { defaultNavItems, newCompanyBranding } from '../../seed/defaults';
 import { newCompanyOrganisation } from '../../seed/organisation';
 

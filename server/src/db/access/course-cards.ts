@@ -6,12 +6,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CourseItem, LearningStatus, LecturerBrief } from '@/api/learning-types';
 import type { Locale } from '@/i18n/routes';
-import { isUuid } from '../../db/access';
-import type { Db } from '../../db/client';
-import { coalesced } from '../../db/coalesce';
-import { categories, courseLecturers, courseProgress, courses, lecturers } from '../../db/schema';
+import { isUuid } from './rows';
+import type { Db } from '../client';
+import { coalesced } from '../coalesce';
+import { categories, courseLecturers, courseProgress, courses, lecturers } from '../schema';
 import { catalogue } from './catalogue-cache';
-import { nameAndIntro } from './scoped';
+import { nameAndIntro } from './rows';
 
 /** Target type of course rows in comments, ratings, likes and collections. */
 export const COURSE_TARGET = 'course';

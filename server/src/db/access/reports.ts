@@ -3,8 +3,8 @@
  * every query to one enterprise; a member's export records also to the member.
  */
 import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { courseProgress, courses, enterpriseUsers, exportRecords } from '../../db/schema';
+import type { Db } from '../client';
+import { courseProgress, courses, enterpriseUsers, exportRecords } from '../schema';
 import { lockQuota } from '../../quotas';
 
 export type ExportRecordRow = typeof exportRecords.$inferSelect;

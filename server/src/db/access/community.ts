@@ -7,10 +7,10 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdmireTarget, PostKindValue, PostSort } from '@/api/community-types';
 import { POST_EXCERPT_LENGTH } from '@/api/community-types';
-import type { Db } from '../../db/client';
-import { collections, comments, communityAnswers, communityPosts, enterpriseUsers, likes } from '../../db/schema';
-import { targetRows } from '../course/scoped';
-import { matchesAll } from '../search/providers';
+import type { Db } from '../client';
+import { collections, comments, communityAnswers, communityPosts, enterpriseUsers, likes } from '../schema';
+import { targetRows } from './rows';
+import { matchesAll } from '../../modules/search/providers';
 
 /** `target_type` of posts and answers in likes, collections and comments. */
 export const POST_TARGET = 'post';

@@ -39,3 +39,8 @@ export function nameAndIntro(
 ): { name: string; intro: string } {
   return lang === 'en' ? { name: row.nameEn, intro: row.introEn } : { name: row.nameZh, intro: row.introZh };
 }
+
+/** A UUID string, so that ids from headers never reach a uuid column malformed. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
