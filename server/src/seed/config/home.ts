@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { pointSources } from '@/api/people-types';
-import { empNoRef, localizedTextSchema, seedKey, sitePath } from '@/lib/seed-parts';
+import { empNoRef, localizedTextSchema, seedKey, sitePath } from './parts';
 
 /** A picture, a site path (`/media/demo/home/banner-1.svg`). */
 const picture = z.string().regex(/^\/[^/]/, 'a site path');
