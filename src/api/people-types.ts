@@ -5,13 +5,18 @@
  */
 import type { LearningStatus } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
-import type { pointSources } from '@/lib/seed-home';
 
 // ---- points and credit hours
 
 /** The two ledgers of `accountRecordPage`: 1 points (whole numbers), 2 credit hours (one decimal). */
 export const AccountRecordKind = { points: 1, creditHours: 2 } as const;
 export type AccountRecordKind = (typeof AccountRecordKind)[keyof typeof AccountRecordKind];
+
+/**
+ * What earns or spends points and credit hours (a ledger row's `sourceType`). No daily
+ * check-in: the site has none, so no points rule may claim one.
+ */
+export const pointSources = ['course', 'project', 'exam', 'manual'] as const;
 
 /** What earned or spent a ledger row. */
 export type PointSource = (typeof pointSources)[number];

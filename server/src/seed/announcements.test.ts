@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcementsSeedSchema } from '@/lib/seed-announcements';
+import { announcementsSeedSchema } from './config/announcements';
 import { announcementReads, announcements, comments, enterpriseUsers } from '../db/schema';
 import type { TestGateway } from '../testing';
 import { seedAnnouncements } from './announcements';

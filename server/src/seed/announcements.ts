@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RecordKind } from '@/api/home-types';
-import { unknownMembers, type AnnouncementSeed, type AnnouncementsSeed } from '@/lib/seed-announcements';
-import { localize, type LocalizedText } from '@/lib/seed-parts';
+import { unknownMembers, type AnnouncementSeed, type AnnouncementsSeed } from './config/announcements';
+import { localize, type LocalizedText } from './config/parts';
 import type { Db } from '../db/client';
 import { announcementReads, announcements, comments, enterpriseUsers } from '../db/schema';
 import { ANNOUNCEMENT_TARGET } from '../db/access/announcements';

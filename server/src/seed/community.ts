@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PostKind } from '@/api/community-types';
-import type { CommunitySeed } from '@/lib/seed-community';
+import type { CommunitySeed } from './config/community';
 import type { Db } from '../db/client';
 import { collections, comments, communityAnswers, communityPosts, likes } from '../db/schema';
 import { ANSWER_TARGET, POST_TARGET } from '../db/access/community';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadsSeedSchema } from '@/lib/seed-downloads';
+import { downloadsSeedSchema } from './config/downloads';
 import { enterpriseDomains, exportRecords } from '../db/schema';
 import { localFileStore, type FileStore } from '../files/store';
 import { STALE_EXPORT_SECONDS } from '../modules/data/exports';

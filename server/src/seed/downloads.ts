@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DownloadsSeed, MemberExportsSeed } from '@/lib/seed-downloads';
+import type { DownloadsSeed, MemberExportsSeed } from './config/downloads';
 import type { Db } from '../db/client';
 import { enterpriseUsers, exportRecords } from '../db/schema';
 import type { FileStore } from '../files/store';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeFillText, scoreAnswer } from '@/lib/exam-scoring';
-import { examSectionSchema } from '@/lib/tenant-config';
+import { examSectionSchema } from './config/tenant-config';
 import * as schema from '../db/schema';
 import type { TestGateway } from '../testing';
 import { countRows, crossingRows, openSeeded, type TenantLink, type TenantTable } from './seed-testing';

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { issueWays, type HomeSeed } from '@/lib/seed-home';
-import { localize, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
+import { issueWays, type HomeSeed } from './config/home';
+import { localize, type LearningSeed, type LocalizedText } from './config/tenant-config';
 import type { Db } from '../db/client';
 import {
   banners,

@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localize, tenantConfigSchema, type TenantConfig } from '@/lib/tenant-config';
+import { localize, tenantConfigSchema, type TenantConfig } from './config/tenant-config';
 import type { Db } from '../db/client';
 import { global } from '../db/access';
 import type { FileStore } from '../files/store';

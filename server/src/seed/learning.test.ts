@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { learningSeedSchema } from '@/lib/tenant-config';
+import { learningSeedSchema } from './config/tenant-config';
 import * as schema from '../db/schema';
 import { MEDIA_DIR, mediaFile } from '../files/media';
 import { periodProgressOf } from './learning';

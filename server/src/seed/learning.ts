@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from '@/lib/tenant-config';
+import { localize, type LearningCategorySeed, type LearningSeed, type LocalizedText } from './config/tenant-config';
 import { coveredSeconds, mergeIntervals, type Interval } from '@/lib/intervals';
-import { seededSpan } from '@/lib/wall-clock';
+import { seededSpan } from './wall-clock';
 import type { Db } from '../db/client';
 import { registrationDecidedNotice } from '../modules/announcement/notices';
 import { COURSE_TARGET } from '../db/access/course-cards';

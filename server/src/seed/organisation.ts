@@ -3,7 +3,7 @@
  * registered company starts with. Ids are the codes members carry (`D110`); a tree node's
  * `parentId` is empty at the root.
  */
-import type { SeedUser } from '@/lib/tenant-config';
+import type { SeedUser } from './config/tenant-config';
 
 export interface OrgSeed {
   id: string;

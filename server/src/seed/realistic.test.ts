@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyHour } from '@/lib/wall-clock';
+import { companyHour } from './wall-clock';
 import { comments, examBatches, liveRooms, pointRecords, ratings } from '../db/schema';
 import { createTestApp, type TestGateway } from '../testing';
 

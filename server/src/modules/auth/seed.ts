@@ -2,7 +2,7 @@
  * Writes a tenant file's sign-in settings (`scan`, `sso`) and its users' linked accounts
  * (`wecomUserId`, `dingtalkUnionId`) for a newly seeded enterprise.
  */
-import type { TenantConfig } from '@/lib/tenant-config';
+import type { TenantConfig } from '../../seed/config/tenant-config';
 import type { Db } from '../../db/client';
 import { signInScope } from './access';
 

@@ -12,7 +12,7 @@ import {
   type DingtalkSettings,
   type SsoSettings,
   type WecomSettings,
-} from '@/lib/tenant-config';
+} from '../../seed/config/tenant-config';
 import type { SignInScope } from './access';
 
 const withoutSlash = (url: string) => url.replace(/\/+$/, '');

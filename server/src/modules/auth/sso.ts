@@ -17,7 +17,7 @@ import * as oidc from 'openid-client';
 import { Code } from '@/api/codes';
 import type { LoginResult, SsoConfig, SsoLoginBody } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
-import { localize, type SsoSettings } from '@/lib/tenant-config';
+import { localize, type SsoSettings } from '../../seed/config/tenant-config';
 import type { Enterprise } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';

@@ -4,8 +4,7 @@
  * course or project that earned a row. The rankings read the same rows' sums.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AccountRecord, AccountRecordKind, AccountRecordPage, PointSource } from '@/api/people-types';
-import { pointSources } from '@/lib/seed-home';
+import { pointSources, type AccountRecord, type AccountRecordKind, type AccountRecordPage, type PointSource } from '@/api/people-types';
 import { courses, pointRecords, projects } from '../../db/schema';
 import type { AuthContext } from '../../routing';
 import { pageResult, pageWindow, type Paging } from '../../paging';

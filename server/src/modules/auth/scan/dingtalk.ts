@@ -8,7 +8,7 @@
  *    the person, `GET <apiBase>/v1.0/contact/users/me` with `x-acs-dingtalk-access-token` →
  *    `{ unionId, mobile, nick }`.
  */
-import type { DingtalkSettings } from '@/lib/tenant-config';
+import type { DingtalkSettings } from '../../../seed/config/tenant-config';
 import { fetchJson, ScanRefused, ScanUnavailable } from './errors';
 
 export function dingtalkAuthorizeUrl(s: DingtalkSettings, redirectUri: string, state: string): string {

@@ -7,7 +7,7 @@
  *    (kept until shortly before it expires), then the member,
  *    `GET <apiBase>/cgi-bin/auth/getuserinfo?access_token&code` → `userid` (`errcode` 0).
  */
-import type { WecomSettings } from '@/lib/tenant-config';
+import type { WecomSettings } from '../../../seed/config/tenant-config';
 import { fetchJson, ScanRefused, ScanUnavailable } from './errors';
 
 /** `errcode`s that mean the app token is no longer valid. */

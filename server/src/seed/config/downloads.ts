@@ -6,7 +6,7 @@
  * minutes before the seed. The gateway's seed checks the members and names a bad one.
  */
 import { z } from 'zod';
-import { empNoRef } from '@/lib/seed-parts';
+import { empNoRef } from './parts';
 
 const memberExportsSchema = z.strictObject({
   /** Whose records they are. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '@/api/home-types';
-import { empNoRef, localizedTextSchema, sitePath } from '@/lib/seed-parts';
+import { empNoRef, localizedTextSchema, sitePath } from './parts';
 
 const commentText = z.string().trim().min(1).max(COMMENT_MAX_LENGTH);
 

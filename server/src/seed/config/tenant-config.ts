@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { answersShownRules } from '@/api/exam-types';
 import { PHONE_PATTERN } from '@/lib/phone';
-import { announcementsSeedSchema } from '@/lib/seed-announcements';
-import { communitySeedSchema } from '@/lib/seed-community';
-import { downloadsSeedSchema } from '@/lib/seed-downloads';
-import { homeSeedSchema } from '@/lib/seed-home';
-import { empNoRef, localize, localizedTextSchema, seedKey, sitePath } from '@/lib/seed-parts';
+import { announcementsSeedSchema } from './announcements';
+import { communitySeedSchema } from './community';
+import { downloadsSeedSchema } from './downloads';
+import { homeSeedSchema } from './home';
+import { empNoRef, localize, localizedTextSchema, seedKey, sitePath } from './parts';
 
-export { localize, localizedTextSchema, type LocalizedText } from '@/lib/seed-parts';
+export { localize, localizedTextSchema, type LocalizedText } from './parts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
 /** A site path (`/tenants/localhost/logo.svg`) or an https address. */
@@ -358,7 +358,7 @@ export const learningProjectSchema = z.strictObject({
     .default([]),
 });
 
-/** A time on the company's clock, relative to the seeding day (`@/lib/wall-clock`). */
+/** A time on the company's clock, relative to the seeding day (`server/src/seed/wall-clock.ts`). */
 export const wallClockSchema = z
   .strictObject({
     /** Days from the seeding day. */

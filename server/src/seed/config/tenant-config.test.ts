@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { localize, tenantConfigSchema, type TenantConfigInput } from '@/lib/tenant-config';
+import { localize, tenantConfigSchema, type TenantConfigInput } from './tenant-config';
 
-const dir = new URL('../../tenants/', import.meta.url);
+const dir = new URL('../../../../tenants/', import.meta.url);
 const files = readdirSync(dir).filter((n) => n.endsWith('.json'));
 const read = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as TenantConfigInput;
 

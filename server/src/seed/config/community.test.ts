@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { communityMembers, communitySeedSchema } from '@/lib/seed-community';
+import { communityMembers, communitySeedSchema } from './community';
 
-const dir = new URL('../../tenants/', import.meta.url);
+const dir = new URL('../../../../tenants/', import.meta.url);
 const files = readdirSync(dir).filter((n) => n.endsWith('.json'));
 const tenant = (name: string) =>
   JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as { seed: { users: { empNo: string }[]; community?: unknown } };
@@ -20,7 +20,7 @@ describe('community seed', () => {
     const users = new Set(file.seed.users.map((u) => u.empNo));
     expect([...communityMembers(result.data!)].filter((empNo) => !users.has(empNo))).toEqual([]);
     const pictures = result.data!.posts.flatMap((p) => [...p.images, ...p.answers.flatMap((a) => a.images)]);
-    expect(pictures.filter((path) => !existsSync(new URL(`../../public${path}`, import.meta.url)))).toEqual([]);
+    expect(pictures.filter((path) => !existsSync(new URL(`../../../../public${path}`, import.meta.url)))).toEqual([]);
   });
 
   it('gives company one enough to page through, by several members, with answers, comments and reactions', () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { announcementsSeedSchema, unknownMembers, type AnnouncementsSeed } from '@/lib/seed-announcements';
+import { announcementsSeedSchema, unknownMembers, type AnnouncementsSeed } from './announcements';
 
-const dir = new URL('../../tenants/', import.meta.url);
+const dir = new URL('../../../../tenants/', import.meta.url);
 const files = readdirSync(dir).filter((n) => n.endsWith('.json'));
 const tenant = (name: string) =>
   JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as { seed: { users: { empNo: string }[]; announcements?: unknown } };

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { POST_CONTENT_MAX, POST_IMAGES_MAX, POST_TITLE_MAX } from '@/api/community-types';
-import { commentSchema } from '@/lib/seed-announcements';
-import { empNoRef, sitePath } from '@/lib/seed-parts';
+import { commentSchema } from './announcements';
+import { empNoRef, sitePath } from './parts';
 
 const images = z.array(sitePath.refine((path) => path !== '', 'a site path')).max(POST_IMAGES_MAX).default([]);
 const members = z.array(empNoRef).default([]);

@@ -5,7 +5,8 @@
  * checks those references and names a bad one.
  */
 import { z } from 'zod';
-import { empNoRef, localizedTextSchema, seedKey, sitePath } from '@/lib/seed-parts';
+import { pointSources } from '@/api/people-types';
+import { empNoRef, localizedTextSchema, seedKey, sitePath } from './parts';
 
 /** A picture, a site path (`/media/demo/home/banner-1.svg`). */
 const picture = z.string().regex(/^\/[^/]/, 'a site path');
@@ -44,12 +45,6 @@ export const homeZoneSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hottest'), ...zoneTitle }),
   z.strictObject({ type: z.literal('lecturers'), ...zoneTitle }),
 ]);
-
-/**
- * What earns or spends points and credit hours. No daily check-in: the site has none, so no
- * points rule may claim one.
- */
-export const pointSources = ['course', 'project', 'exam', 'manual'] as const;
 
 export const homeReasonSchema = z.strictObject({
   /** Text of the ledger row. */

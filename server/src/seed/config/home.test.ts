@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { homeSeedSchema, type HomeSeedInput } from '@/lib/seed-home';
+import { homeSeedSchema, type HomeSeedInput } from './home';
 
 const read = (name: string) =>
-  (JSON.parse(readFileSync(new URL(`../../tenants/${name}`, import.meta.url), 'utf8')) as { seed: { home: HomeSeedInput } }).seed.home;
+  (JSON.parse(readFileSync(new URL(`../../../../tenants/${name}`, import.meta.url), 'utf8')) as { seed: { home: HomeSeedInput } }).seed.home;
 
 const valid: HomeSeedInput = {
   banners: [{ title: { zh: '学习季', en: 'Learning season' }, image: '/media/demo/home/a.svg', link: '/knowledge' }],
