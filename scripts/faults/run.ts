@@ -29,7 +29,7 @@ import type { ExamTaskItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { coveredSeconds, type Interval } from '@/lib/intervals';
 import { openDatabase } from '../../server/src/db/client';
-import { rowsOf } from '../../server/src/modules/course/cards';
+import { rowsOf } from '../../server/src/db/access/course-cards';
 import { ensureBuilt } from '../lib/build.mjs';
 import { browserRun } from './browser';
 import { call, CallError, GatewayProcess, ownDatabase, since, signIn, sleep } from './gateway';
