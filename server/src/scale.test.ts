@@ -15,7 +15,7 @@ import { attachNotifier, createUnreadNotifier, type UnreadNotifier } from './not
 import { postgresTransport, type PostgresTransport } from './notify/transport';
 import { streamTiming } from './modules/announcement/stream';
 import { as, openStream, recordId, signIn, type StreamReader, type Who } from './modules/announcement/test-support';
-import { consumeCaptcha, createCaptcha } from './modules/auth/captcha';
+import { consumeCaptcha, createCaptcha } from './captcha';
 import { issueCode } from './modules/auth/codes';
 import { takeHit } from './limits';
 import { rowsOf } from './db/access/course-cards';

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { EID_HEADER } from '@/api/codes';
 import { global, type Enterprise } from './db/access';
 import type { Db } from './db/client';
+import { overTls } from './security';
 
 /**
  * A host as enterprise domains are stored: lower case, no port, no IPv6 brackets.
@@ -91,4 +92,20 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
     // Not running behind the Node server (tests call app.request()).
     return null;
   }
+}
+
+/**
+ * The site origin for links in mails: the request's own when its host serves one of our
+ * companies (a foreign `Host` header cannot point a reset link elsewhere), else `PUBLIC_ORIGIN`.
+ * The scheme is https when the request came over TLS (or a trusted proxy says so).
+ */
+export async function siteOrigin(ctx: { db: Db; c: Context; trustProxy: boolean }): Promise<string | undefined> {
+  return originFor(ctx.db, new URL(ctx.c.req.url).host, overTls(ctx.c, ctx.trustProxy));
+}
+
+/** The origin of `host` when it serves one of our companies, else `PUBLIC_ORIGIN`. */
+export async function originFor(db: Db, host: string, https: boolean): Promise<string | undefined> {
+  if (await global.enterpriseByDomain(db, normalizeHost(host))) return `${https ? 'https' : 'http'}://${host}`;
+  const configured = process.env.PUBLIC_ORIGIN;
+  return configured ? new URL(configured).origin : undefined;
 }

@@ -16,7 +16,8 @@ import type { DownloadsSeed, MemberExportsSeed } from './config/downloads';
 import type { Db } from '../db/client';
 import { enterpriseUsers, exportRecords } from '../db/schema';
 import type { FileStore } from '../files/store';
-import { buildWorkbook, courseProgressColumns, courseProgressTitle, exportFileName } from '../modules/data/exports';
+import { buildWorkbook, exportFileName } from '../exports';
+import { courseProgressColumns, courseProgressTitle } from '../modules/data/exports';
 import { allCourseProgress } from '../modules/data/progress';
 import { scoped } from '../db/access';
 

@@ -14,7 +14,7 @@ import { bestMarkedScore, examTaskStatus, scoreAnswer } from '@/lib/exam-scoring
 import { seededSpan } from './wall-clock';
 import { localize, type ExamQuestionSeed, type ExamSection, type LearningSeed, type LocalizedText } from './config/tenant-config';
 import type { Db } from '../db/client';
-import { creditExamPass } from '../modules/player/exam-pass';
+import { creditExamPass } from '../modules/progress/service';
 import { paperMarkedNotice } from '../modules/announcement/notices';
 import { insertNotices, noticeRows } from './announcements';
 import { memberLookup } from './members';

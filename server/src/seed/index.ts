@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema';
 import { seedSignIn } from '../modules/auth/seed';
-import { hashPassword } from '../modules/user/password';
+import { hashPassword } from '../passwords';
 import { globalEnums } from './enums';
 import { seedAnnouncements } from './announcements';
 import { seedCommunity } from './community';

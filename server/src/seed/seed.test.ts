@@ -8,7 +8,7 @@ import { Code } from '@/api/codes';
 import { openDatabase } from '../db/client';
 import { migrationsFolder } from '../db/migrate';
 import { departments, enterpriseUsers, enterprises, navItems, posts, users } from '../db/schema';
-import { hashPassword } from '../modules/user/password';
+import { hashPassword } from '../passwords';
 import { prepareDatabase } from '../prepare';
 import { createTestApp, DEMO_PASSWORD, type TestGateway } from '../testing';
 import { loadTenantFiles } from '.';

@@ -17,7 +17,7 @@ import {
   sessions,
   users,
 } from '../schema';
-import { verifyPassword } from '../../modules/user/password';
+import { verifyPassword } from '../../passwords';
 
 const { initPasswordHash: _secret, ...enterpriseColumns } = getTableColumns(enterprises);
 const memberColumns = { ...getTableColumns(enterpriseUsers), phone: users.phone };

@@ -19,7 +19,6 @@ import {
   studyDynamics,
   watchSessions,
 } from '../schema';
-import { issueOnCompletion } from '../../modules/certificate/issue';
 import { periodCondition } from './course-cards';
 import { catalogue } from './catalogue-cache';
 import { memberRows } from './rows';
@@ -270,7 +269,6 @@ export function playerScope(db: Db, enterpriseId: string) {
         })
         .where(courseRowOf(memberId, courseId))
         .returning();
-      if (completed) await issueOnCompletion(db, enterpriseId, memberId, { courseId });
       return { completedNow: completed !== undefined, row: row! };
     },
 

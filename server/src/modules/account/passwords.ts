@@ -23,11 +23,11 @@ import { defineJob, type JobContext } from '../../jobs/queue';
 import { t } from '../../i18n';
 import type { AuthContext, PublicContext } from '../../routing';
 import { overTls } from '../../security';
-import { normalizeHost } from '../../tenant';
+import { originFor } from '../../tenant';
 import { sendMail } from '../../messaging/mailer';
 import { verifyAndConsumeCode } from '../auth/codes';
 import { isValidPhone } from '@/lib/phone';
-import { hashPassword, verifyPassword } from '../user/password';
+import { hashPassword, verifyPassword } from '../../passwords';
 import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';
 import { accountGlobal } from '../../db/access/accounts';
 
@@ -126,21 +126,6 @@ export async function resetPassword(ctx: PublicContext, body: ResetInput): Promi
   if (!member) throw invalid('reset.noAccount');
   await replacePassword(ctx, enterprise.id, member, body.newPassword);
   return null;
-}
-
-/**
- * The site origin for links in mails: the request's own when its host serves one of our
- * companies (a foreign `Host` header cannot point a reset link elsewhere), else `PUBLIC_ORIGIN`.
- * The scheme is https when the request came over TLS (or a trusted proxy says so).
- */
-export async function siteOrigin(ctx: PublicContext): Promise<string | undefined> {
-  return originFor(ctx.db, new URL(ctx.c.req.url).host, overTls(ctx.c, ctx.trustProxy));
-}
-
-async function originFor(db: Db, host: string, https: boolean): Promise<string | undefined> {
-  if (await global.enterpriseByDomain(db, normalizeHost(host))) return `${https ? 'https' : 'http'}://${host}`;
-  const configured = process.env.PUBLIC_ORIGIN;
-  return configured ? new URL(configured).origin : undefined;
 }
 
 const escapeHtml = (text: string) =>

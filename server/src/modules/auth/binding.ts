@@ -17,7 +17,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { PublicContext } from '../../routing';
 import { overTls } from '../../security';
 import type { SignInProvider } from './access';
-import { sameHash } from './hashing';
+import { sameHash } from '../../hashing';
 
 /**
  * The cookie that holds a browser's binding value for sign-ins at a service.

@@ -5,7 +5,7 @@ import type { CodeScene, ImageCaptcha, SendCodeResult, WebInfo } from '@/api/typ
 import { captchas, outboxMessages, verificationCodes } from '../../db/schema';
 import { latestInOutbox } from '../../messaging/outbox';
 import { createTestApp, type CallOptions, type TestGateway } from '../../testing';
-import { consumeCaptcha, createCaptcha, CAPTCHA_TTL_SECONDS } from './captcha';
+import { consumeCaptcha, createCaptcha, CAPTCHA_TTL_SECONDS } from '../../captcha';
 import {
   checkCode,
   CODE_TTL_SECONDS,

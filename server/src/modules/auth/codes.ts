@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { ApiError } from '../../envelope';
 import { sendSms } from '../../messaging/sms';
-import { keyedHash, sameHash } from './hashing';
+import { keyedHash, sameHash } from '../../hashing';
 
 export const CODE_SCENES = ['login', 'register', 'reset'] as const satisfies readonly CodeScene[];
 export const CODE_TTL_SECONDS = 600;

@@ -20,7 +20,7 @@ import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import { checkPassword, issueSession } from '../user/service';
 import { signInGlobal, signInScope } from './access';
-import { consumeCaptcha, createCaptcha } from './captcha';
+import { consumeCaptcha, createCaptcha } from '../../captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
 import { countHit, takeHit, type Limit } from '../../limits';
 

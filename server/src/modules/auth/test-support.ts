@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { latestInOutbox } from '../../messaging/outbox';
-import { createCaptcha } from './captcha';
+import { createCaptcha } from '../../captcha';
 
 export interface TempOutbox {
   dir: string;

@@ -9,7 +9,7 @@
  */
 import { IssueWay } from '@/api/certificate-types';
 import type { Db } from '../../db/client';
-import { decideProjectAccess } from '../study/access';
+import { decideProjectAccess } from '../../db/access/project-access';
 import { type CertificateRow } from '../../db/access/certificates';
 import { scoped } from '../../db/access';
 

@@ -12,7 +12,7 @@ import type { IssueWayValue } from '@/api/certificate-types';
 import type { Locale } from '@/i18n/routes';
 import { t } from '../../i18n';
 import { loadCjkFont } from '../../files/resources';
-import { EXPORT_TIME_ZONE } from '../data/exports';
+import { EXPORT_TIME_ZONE } from '../../exports';
 
 /** A logo the PDF can carry. */
 export interface LogoImage {

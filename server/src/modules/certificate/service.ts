@@ -32,13 +32,14 @@ import { ApiError } from '../../envelope';
 import { mediaFile } from '../../files/media';
 import type { FileStore } from '../../files/store';
 import type { AuthContext, PublicContext } from '../../routing';
-import { normalizeHost } from '../../tenant';
-import { siteOrigin } from '../account/passwords';
+import { normalizeHost, siteOrigin } from '../../tenant';
 import { takeHit, type Limit } from '../../limits';
 import { downloadResponse, openFile } from '../../files/resources';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import { type HeldCertificate } from '../../db/access/certificates';
 import { certificatePdf, type LogoImage } from './pdf';
+
+export { issueOnCompletion, type Completion } from './issue';
 
 /** Verifications one client address may make. */
 export const VERIFY_LIMIT: Limit = { max: 30, windowSeconds: 600 };

@@ -26,7 +26,7 @@ import { isFileKey } from '../../files/store';
 import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { keywordTerms } from '../search/keyword';
+import { keywordTerms } from '../../keyword';
 import { type PostRow } from '../../db/access/community';
 import { scoped } from '../../db/access';
 

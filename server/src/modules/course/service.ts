@@ -25,7 +25,7 @@ import { accessError, courseAccess, type CourseAccess, type CourseRow } from './
 import { scoped, isUuid } from '../../db/access';
 import { courseCards, sharedCards, toLearningStatus } from '../../db/access/course-cards';
 import { catalogue } from '../../db/access/catalogue-cache';
-import { completeOnDownload } from '../player/downloads';
+import { completeOnDownload } from '../progress/service';
 import { type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from '../../db/access/courses';
 import { downloadNameOf, downloadResponse, fileUrlOf, openFile, previewKindOf, sheetParagraphs, textParagraphs, watermarkPdf, type OpenedFile } from '../../files/resources';
 

@@ -21,7 +21,8 @@ import { exportRecords } from '../../db/schema';
 import { localFileStore, type FileStore } from '../../files/store';
 import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
 import { attachment } from './downloads';
-import { courseProgressColumns, exportFileName, exportTime, settledExports, trainingProgressColumns } from './exports';
+import { courseProgressColumns, settledExports, trainingProgressColumns } from './exports';
+import { exportFileName, exportTime } from '../../exports';
 
 let gw: TestGateway;
 let dir: string;

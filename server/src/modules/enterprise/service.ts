@@ -10,7 +10,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
 import { accountGlobal } from '../../db/access/accounts';
 import { verifyAndConsumeCode } from '../auth/codes';
-import { hashPassword } from '../user/password';
+import { hashPassword } from '../../passwords';
 import { issueSession } from '../user/service';
 import { createCompany, createPerson } from '../../db/access/enterprises';
 

@@ -35,7 +35,7 @@ import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess } from '../course/access';
 import { catalogue } from '../../db/access/catalogue-cache';
-import { creditExamPass } from '../player/exam-pass';
+import { creditExamPass } from '../progress/service';
 import { answersWithheld } from './answer-rule';
 import { type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from '../../db/access/exams';
 import { scoped } from '../../db/access';

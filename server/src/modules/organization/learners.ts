@@ -26,7 +26,8 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { rowsOf } from '../../db/access/course-cards';
 import { containsPattern } from '../../db/access/courses';
-import { everyPage, exportTime, learningStatusLabels, startExport, type ExportColumn } from '../data/exports';
+import { everyPage, exportTime, learningStatusLabels, type ExportColumn } from '../../exports';
+import { startExport } from '../data/service';
 import { oneDecimal } from '../ledger/ledger';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 

@@ -31,7 +31,7 @@ import { t } from '../../i18n';
 import type { AuthContext } from '../../routing';
 import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
 import { Dynamic, type Period } from '../../db/access/player';
-import { updateCourse } from '../player/course-progress';
+import { updateCourse } from '../progress/service';
 import { pageResult, type Paging } from '../../paging';
 import { type PeriodRecordRow } from '../../db/access/periods';
 import { scoped } from '../../db/access';
@@ -116,12 +116,13 @@ export function checkAnswers(questions: readonly StoredResearchQuestion[], given
 /** Completes a member's period (once) and recomputes the course, in one transaction. True when it completed now. */
 async function completeFor(ctx: Ctx, memberId: string, courseId: string, itemId: string, extra?: (tx: Ctx['db']) => Promise<void>) {
   return ctx.db.transaction(async (tx) => {
-    const data = scoped(tx, ctx.tenant.id).player;
+    const tenantData = scoped(tx, ctx.tenant.id);
+    const data = tenantData.player;
     await data.lockMemberWatching(memberId);
     await extra?.(tx);
     if (!(await data.completePeriod(memberId, courseId, itemId))) return false;
     await data.addDynamic(memberId, Dynamic.completedPeriod, courseId, itemId);
-    await updateCourse(data, memberId, courseId, 0);
+    await updateCourse(tenantData, memberId, courseId, 0);
     return true;
   });
 }

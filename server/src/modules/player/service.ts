@@ -76,13 +76,13 @@ import { viewerFileUrl } from '../course/service';
 import { toLearningStatus } from '../../db/access/course-cards';
 import { catalogue } from '../../db/access/catalogue-cache';
 import { projectAccess, taskAccess } from '../study/access';
-import { Dynamic, type LockedSession, type Period, type PeriodProgressRow, type PlayerScope } from '../../db/access/player';
-import { updateCourse } from './course-progress';
-import { isPdfPeriod, knownPageCount, progressByOf } from './progress-by';
+import { Dynamic, type LockedSession, type Period, type PeriodProgressRow } from '../../db/access/player';
+import { updateCourse } from '../progress/service';
+import { isPdfPeriod, knownPageCount, progressByOf } from '../progress/service';
 import { fileUrlOf, openFile, pdfPageCount } from '../../files/resources';
 import { examTaskView } from '../exam/tasks';
 import { periodPercent } from '@/lib/study-progress';
-import { scoped } from '../../db/access';
+import { scoped, type Scoped } from '../../db/access';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -224,7 +224,8 @@ async function openPeriod(
   const itemId = period.item.id;
   let started = false;
   const opened = await ctx.db.transaction(async (tx) => {
-    const data = scoped(tx, ctx.tenant.id).player;
+    const tenantData = scoped(tx, ctx.tenant.id);
+    const data = tenantData.player;
     await data.lockMemberWatching(memberId);
     if (await data.openCourse(memberId, course.id, itemId)) {
       started = true;
@@ -232,7 +233,7 @@ async function openPeriod(
     }
     if (progressByOf(period) === 'opening' && (await data.completePeriod(memberId, course.id, itemId))) {
       await data.addDynamic(memberId, Dynamic.completedPeriod, course.id, itemId);
-      await updateCourse(data, memberId, course.id, 0);
+      await updateCourse(tenantData, memberId, course.id, 0);
     }
     const watchId = options.withSession
       ? await data.openSession({
@@ -380,7 +381,8 @@ export async function courseConfig(
 export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promise<ProgressReportResult> {
   const memberId = ctx.member.id;
   return ctx.db.transaction(async (tx) => {
-    const data = scoped(tx, ctx.tenant.id).player;
+    const tenantData = scoped(tx, ctx.tenant.id);
+    const data = tenantData.player;
     await data.lockMemberWatching(memberId);
     const session = await data.lockSession(memberId, body.watchId);
     if (!session) throw notFound();
@@ -393,7 +395,7 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
     if (!period) throw notFound();
 
     const state = await data.lockPeriodProgress(memberId, course.id, period.item.id);
-    if (progressByOf(period) === 'pages') return creditPages(data, memberId, { session, course, period, state }, body);
+    if (progressByOf(period) === 'pages') return creditPages(tenantData, memberId, { session, course, period, state }, body);
     const duration = durationOf(period);
     const completedBefore = state.completedAt !== null;
     const antiSkip = course.antiSkip && !completedBefore;
@@ -426,7 +428,7 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
       lastPosition: Math.floor(position),
     });
 
-    const { completed, courseState } = await settleReport(data, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
+    const { completed, courseState } = await settleReport(tenantData, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
     return {
       studyProgress: progress,
       credited,
@@ -444,7 +446,7 @@ export async function reportProgress(ctx: Ctx, body: ProgressReportBody): Promis
  * anything was credited or the period moved, else the course as it stands.
  */
 async function settleReport(
-  data: PlayerScope,
+  tenantData: Scoped,
   memberId: string,
   courseId: string,
   itemId: string,
@@ -453,13 +455,14 @@ async function settleReport(
   progress: number,
   credited: number,
 ): Promise<{ completed: boolean; courseState: { progress: number; status: LearningStatus } }> {
+  const data = tenantData.player;
   let completed = completedBefore;
   if (!completedBefore && progress === 100 && (await data.completePeriod(memberId, courseId, itemId))) {
     completed = true;
     await data.addDynamic(memberId, Dynamic.completedPeriod, courseId, itemId);
   }
   if (credited > 0 || progress !== progressBefore) {
-    return { completed, courseState: await updateCourse(data, memberId, courseId, credited) };
+    return { completed, courseState: await updateCourse(tenantData, memberId, courseId, credited) };
   }
   const row = await data.courseProgress(memberId, courseId);
   return { completed, courseState: { progress: row?.progress ?? 0, status: toLearningStatus(row?.status) } };
@@ -471,11 +474,12 @@ async function settleReport(
  * a page (see the rules above).
  */
 async function creditPages(
-  data: PlayerScope,
+  tenantData: Scoped,
   memberId: string,
   found: { session: LockedSession; course: CourseRow; period: Period; state: PeriodProgressRow },
   body: ProgressReportBody,
 ): Promise<ProgressReportResult> {
+  const data = tenantData.player;
   const { session, course, period, state } = found;
   const pageCount = knownPageCount(period);
   const pageSeconds = Math.max(1, course.pageSeconds);
@@ -502,7 +506,7 @@ async function creditPages(
     lastPosition: Math.min(Math.max(0, Math.floor(body.position)), pageCount),
   });
 
-  const { completed, courseState } = await settleReport(data, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
+  const { completed, courseState } = await settleReport(tenantData, memberId, course.id, period.item.id, completedBefore, state.progress, progress, credited);
   return {
     studyProgress: progress,
     credited,

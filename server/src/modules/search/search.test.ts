@@ -5,7 +5,7 @@ import { SearchType, type SearchResult } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
 import { announcementReads, announcements, communityPosts, courses, enterpriseDomains, enterpriseUsers, examTasks } from '../../db/schema';
 import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
-import { keywordTerms, searchKeyword, SEARCH_KEYWORD_MAX } from './keyword';
+import { keywordTerms, searchKeyword, SEARCH_KEYWORD_MAX } from '../../keyword';
 import { excerpt } from './providers';
 
 let gw: TestGateway;

@@ -2,7 +2,7 @@
 import { SearchType, type SearchResult, type SearchTypeValue } from '@/api/home-types';
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { keywordTerms, searchKeyword } from './keyword';
+import { keywordTerms, searchKeyword } from '../../keyword';
 import { searchProviders, type SearchQuery } from './providers';
 
 /** Every search type, in the order of the results page's tabs. */

@@ -5,24 +5,11 @@
 import { Code } from '@/api/codes';
 import { scoped, isUuid } from '../../db/access';
 import type { Db } from '../../db/client';
-import type { projectMembers, projects, studyTasks } from '../../db/schema';
+import { decideProjectAccess, type ProjectAccess, type StudyTaskRow } from '../../db/access/project-access';
+
+export { decideProjectAccess, type ProjectAccess, type ProjectMemberRow, type ProjectRow, type StudyTaskRow } from '../../db/access/project-access';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
-
-export type ProjectRow = typeof projects.$inferSelect;
-export type StudyTaskRow = typeof studyTasks.$inferSelect;
-export type ProjectMemberRow = typeof projectMembers.$inferSelect;
-
-export interface ProjectAccess {
-  project: ProjectRow;
-  /** The caller's registration: null none, 0 waiting for review, 1 approved, 2 rejected. */
-  memberStatus: number | null;
-  canStudy: boolean;
-  /** Why not, when `canStudy` is false. */
-  messageKey: MessageKey | null;
-  /** When the caller's learning time ends: approval + study days, or the project's end. */
-  studyUntil: Date | null;
-}
 
 export interface TaskAccess {
   task: StudyTaskRow;
@@ -30,46 +17,7 @@ export interface TaskAccess {
   messageKey: MessageKey | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
-
-/** The earlier of two optional dates. */
-function earliest(a: Date | null, b: Date | null): Date | null {
-  if (!a) return b;
-  if (!b) return a;
-  return a.getTime() <= b.getTime() ? a : b;
-}
-
-/**
- * The access rules of a project for one member, from rows already read (list pages decide
- * many projects at once with it).
- */
-export function decideProjectAccess(
-  project: ProjectRow,
-  row: Pick<ProjectMemberRow, 'status' | 'approvedAt' | 'appliedAt'> | null | undefined,
-  now: Date = new Date(),
-): ProjectAccess {
-  const memberStatus = row ? row.status : null;
-  const joinedAt = row && row.status === 1 ? (row.approvedAt ?? row.appliedAt) : null;
-  const byDays = joinedAt && project.studyDays != null ? new Date(joinedAt.getTime() + project.studyDays * DAY_MS) : null;
-  const studyUntil = earliest(byDays, project.studyEndAt);
-  const refuse = (messageKey: MessageKey): ProjectAccess => ({
-    project,
-    memberStatus,
-    canStudy: false,
-    messageKey,
-    studyUntil,
-  });
-
-  if (project.registration !== 0) {
-    if (!row) return refuse('learning.registerFirst');
-    if (row.status === 0) return refuse('learning.waitReview');
-    if (row.status === 2) return refuse('learning.registrationRejected');
-  }
-  if (studyUntil && studyUntil.getTime() < now.getTime()) return refuse('learning.timeExpired');
-  return { project, memberStatus, canStudy: true, messageKey: null, studyUntil };
-}
 
 /** A project of the company and whether the member may study it; 404 when the company has no such project. */
 export async function projectAccess(db: Db, eid: string, memberId: string, projectId: string): Promise<ProjectAccess> {

@@ -9,8 +9,8 @@ import { lockUntilCommit, oneAtATime } from '../../db/locks';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import { hashToken } from '../../sessions/tokens';
-import { readCaptchaAnswer, spendCaptcha } from '../auth/captcha';
-import { verifyPassword } from './password';
+import { readCaptchaAnswer, spendCaptcha } from '../../captcha';
+import { verifyPassword } from '../../passwords';
 
 /** Spec section 9: the token lasts one day. */
 export const SESSION_TTL_SECONDS = 86_400;

@@ -5,7 +5,7 @@ import type { LoginErrorData, LoginResult, NavItem, UserInfo, WebInfo } from '@/
 import { enterpriseUsers, loginAttempts, sessions } from '../../db/schema';
 import { global, scoped } from '../../db/access';
 import { createTestApp, DEMO_PASSWORD, HOST_TWO, type TestGateway } from '../../testing';
-import { createCaptcha } from '../auth/captcha';
+import { createCaptcha } from '../../captcha';
 import { CAPTCHA_AFTER_FAILURES, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, SESSION_TTL_SECONDS, checkPassword } from './service';
 import { hashToken } from '../../sessions/tokens';
 

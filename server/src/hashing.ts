@@ -6,8 +6,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
+import type { Db } from './db/client';
+import { serverSecrets } from './db/schema';
 
 const PEPPER_NAME = 'code-pepper';
 const stored = new WeakMap<Db, Promise<Buffer>>();

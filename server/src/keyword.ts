@@ -4,7 +4,7 @@
  * characters. Words are matched one by one: a hit holds every word of the keyword.
  */
 import { Code } from '@/api/codes';
-import { ApiError } from '../../envelope';
+import { ApiError } from './envelope';
 
 /** The longest keyword, in characters (code points) after normalising. */
 export const SEARCH_KEYWORD_MAX = 50;

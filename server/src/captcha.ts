@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { create } from 'svg-captcha';
 import type { ImageCaptcha } from '@/api/types';
-import { isUuid } from '../../db/access';
-import type { Db } from '../../db/client';
-import { captchas } from '../../db/schema';
+import { isUuid } from './db/access';
+import type { Db } from './db/client';
+import { captchas } from './db/schema';
 import { keyedHash, sameHash } from './hashing';
 
 export const CAPTCHA_TTL_SECONDS = 300;

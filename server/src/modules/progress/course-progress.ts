@@ -2,18 +2,21 @@
 import type { LearningStatus } from '@/api/learning-types';
 import { countsForCourse, courseProgressOf } from '@/lib/study-progress';
 import { toLearningStatus } from '../../db/access/course-cards';
-import { Dynamic, type PlayerScope } from '../../db/access/player';
+import type { Scoped } from '../../db/access';
+import { Dynamic } from '../../db/access/player';
+import { issueOnCompletion } from '../certificate/service';
 
 /**
  * Recomputes the course's progress from its counted periods and adds studied seconds; at 100
  * the course is completed (status 2, study dynamic kind 3, certificates issued).
  */
 export async function updateCourse(
-  data: PlayerScope,
+  t: Scoped,
   memberId: string,
   courseId: string,
   studySeconds: number,
 ): Promise<{ progress: number; status: LearningStatus }> {
+  const data = t.player;
   const counted = (await data.periods(courseId)).filter((p) => countsForCourse(p.contentType));
   const rows = await data.progressOfPeriods(
     memberId,
@@ -22,6 +25,9 @@ export async function updateCourse(
   // Periods never opened have no row and count as 0.
   const progress = courseProgressOf([...rows.map((r) => r.progress), ...Array(counted.length - rows.length).fill(0)]);
   const { completedNow, row } = await data.saveCourseProgress(memberId, courseId, progress, studySeconds);
-  if (completedNow) await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
+  if (completedNow) {
+    await data.addDynamic(memberId, Dynamic.completedCourse, courseId, null);
+    await issueOnCompletion(t.db, t.enterpriseId, memberId, { courseId });
+  }
   return { progress: row.progress, status: toLearningStatus(row.status) };
 }

@@ -20,7 +20,8 @@ export async function completeOnDownload(ctx: Ctx, courseId: string, resourceId:
   const memberId = ctx.member.id;
   let started = false;
   await ctx.db.transaction(async (tx) => {
-    const data = scoped(tx, ctx.tenant.id).player;
+    const tenantData = scoped(tx, ctx.tenant.id);
+    const data = tenantData.player;
     const periods = (await data.periodsShowing(courseId, resourceId)).filter((p) => progressByOf(p) === 'download');
     if (periods.length === 0) return;
     await data.lockMemberWatching(memberId);
@@ -34,7 +35,7 @@ export async function completeOnDownload(ctx: Ctx, courseId: string, resourceId:
       await data.addDynamic(memberId, Dynamic.startedCourse, courseId, null);
     }
     for (const period of completed) await data.addDynamic(memberId, Dynamic.completedPeriod, courseId, period.item.id);
-    await updateCourse(data, memberId, courseId, 0);
+    await updateCourse(tenantData, memberId, courseId, 0);
   });
   if (started) await catalogue.forget(ctx.tenant.id);
 }

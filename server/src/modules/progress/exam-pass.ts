@@ -25,7 +25,8 @@ export interface PassedTask {
  * @example await creditExamPass(tx, tenantId, task) → 1 (periods completed now)
  */
 export async function creditExamPass(db: Db, eid: string, task: PassedTask, at?: Date): Promise<number> {
-  const data = scoped(db, eid).player;
+  const tenantData = scoped(db, eid);
+  const data = tenantData.player;
   const memberId = task.enterpriseUserId;
   const periods = await data.examPeriods(memberId, task.examId, task.courseId);
   if (periods.length === 0) return 0;
@@ -40,7 +41,7 @@ export async function creditExamPass(db: Db, eid: string, task: PassedTask, at?:
     if (!started) await data.addDynamic(memberId, Dynamic.startedCourse, period.courseId, null, at && new Date(at.getTime() - 1000));
     await data.addDynamic(memberId, Dynamic.completedPeriod, period.courseId, period.itemId, at);
     // Writes the course row when the pass starts the course (its card gains a learner).
-    await updateCourse(data, memberId, period.courseId, 0);
+    await updateCourse(tenantData, memberId, period.courseId, 0);
   }
   return completed;
 }
