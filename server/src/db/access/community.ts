@@ -10,7 +10,7 @@ import { POST_EXCERPT_LENGTH } from '@/api/community-types';
 import type { Db } from '../client';
 import { collections, comments, communityAnswers, communityPosts, enterpriseUsers, likes } from '../schema';
 import { targetRows } from './rows';
-import { matchesAll } from '../../modules/search/providers';
+import { matchesAll } from './rows';
 
 /** `target_type` of posts and answers in likes, collections and comments. */
 export const POST_TARGET = 'post';

@@ -27,7 +27,7 @@ import {
   studyTasks,
 } from '../schema';
 import { COURSE_TARGET } from './course-cards';
-import { memberRows, targetRows } from './rows';
+import { containsPattern, memberRows, targetRows } from './rows';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
@@ -44,10 +44,6 @@ export interface CourseFilter {
   sort?: 'new' | 'hot' | 'rating';
 }
 
-/** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 /**
  * The course detail's own-rows statement for several (member, course) pairs, built once per

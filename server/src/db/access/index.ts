@@ -18,6 +18,7 @@ import {
 import { accountScope } from './accounts';
 import { announcementScope } from './announcements';
 import { certificateScope } from './certificates';
+import { commentQueries } from './comments';
 import { communityScope } from './community';
 import { courseData } from './courses';
 import { examScope } from './exams';
@@ -256,6 +257,7 @@ const areas = {
   accounts: accountScope,
   announcements: announcementScope,
   certificates: certificateScope,
+  comments: commentQueries,
   community: communityScope,
   courses: courseData,
   exams: examScope,

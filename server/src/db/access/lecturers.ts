@@ -20,7 +20,7 @@ import type { Locale } from '@/i18n/routes';
 import type { Db } from '../client';
 import { lecturers } from '../schema';
 import { COURSE_TARGET, rowsOf } from './course-cards';
-import { containsPattern } from './courses';
+import { containsPattern } from './rows';
 
 export type LecturerRow = typeof lecturers.$inferSelect;
 

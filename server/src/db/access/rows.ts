@@ -1,8 +1,8 @@
 /**
- * Conditions shared by the learning modules' queries: a member's own rows of an enterprise,
+ * Conditions shared by the data-access layer's queries: a member's own rows of an enterprise,
  * and the rows about one course, task or project in likes, ratings, collections and comments.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Locale } from '@/i18n/routes';
 
@@ -43,4 +43,22 @@ export function nameAndIntro(
 /** A UUID string, so that ids from headers never reach a uuid column malformed. */
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** A LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Each term in at least one of the columns, case aside, with `%`, `_` and `\` taken literally.
+ * Also the community's own list filter.
+ */
+export function matchesAll(terms: string[], columns: AnyPgColumn[]): SQL | undefined {
+  return and(
+    ...terms.map((term) => {
+      const pattern = containsPattern(term);
+      return or(...columns.map((column) => sql`${column} ilike ${pattern}`));
+    }),
+  );
 }

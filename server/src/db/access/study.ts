@@ -31,7 +31,7 @@ import {
   studyTasks,
 } from '../schema';
 import { rowsOf, toLearningStatus } from './course-cards';
-import { memberRows, targetRows } from './rows';
+import { containsPattern, memberRows, targetRows } from './rows';
 
 /** Target types of the rows this module writes in comments, likes, ratings and collections. */
 export type StudyTarget = 'task' | 'project';
@@ -94,10 +94,6 @@ function toStats(r: StatsRow): ContainerStats {
   };
 }
 
-/** `%keyword%` for ILIKE, with the pattern characters of the keyword taken literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 /** A list of values as SQL (`a, b, c`); callers make sure it is not empty. */
 function sqlList(values: string[]): SQL {
@@ -176,7 +172,7 @@ export function studyScope(db: Db, eid: string) {
     const parts: SQL[] = [sql`t.enterprise_id = ${eid}`];
     if (filter.taskType !== undefined) parts.push(sql`t.task_type = ${filter.taskType}`);
     if (filter.keyword) {
-      const p = likePattern(filter.keyword);
+      const p = containsPattern(filter.keyword);
       parts.push(sql`(t.name_zh ilike ${p} or t.name_en ilike ${p} or t.intro_zh ilike ${p} or t.intro_en ilike ${p})`);
     }
     return sql.join(parts, sql` and `);
@@ -421,7 +417,7 @@ export function studyScope(db: Db, eid: string) {
     ) {
       const parts: (SQL | undefined)[] = [eq(projects.enterpriseId, eid)];
       if (filter.keyword) {
-        const p = likePattern(filter.keyword);
+        const p = containsPattern(filter.keyword);
         parts.push(or(ilike(projects.nameZh, p), ilike(projects.nameEn, p), ilike(projects.introZh, p), ilike(projects.introEn, p)));
       }
       if (filter.isFree !== undefined) parts.push(eq(projects.isFree, filter.isFree));

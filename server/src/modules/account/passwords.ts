@@ -25,7 +25,7 @@ import type { AuthContext, PublicContext } from '../../routing';
 import { overTls } from '../../security';
 import { originFor } from '../../tenant';
 import { sendMail } from '../../messaging/mailer';
-import { verifyAndConsumeCode } from '../auth/codes';
+import { verifyAndConsumeCode } from '../auth/service';
 import { isValidPhone } from '@/lib/phone';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';

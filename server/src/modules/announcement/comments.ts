@@ -16,7 +16,7 @@ import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import type { Paging } from '../../paging';
 import { ANNOUNCEMENT_TARGET } from '../../db/access/announcements';
-import { commentContent, commentFailed, commentThreads, threadComment, threadDelete, threadPage, threadReply } from './threads';
+import { commentContent, commentFailed, threadComment, threadDelete, threadPage, threadReply } from '../../threads';
 import { scoped } from '../../db/access';
 
 function scopeOf(ctx: AuthContext) {
@@ -24,7 +24,7 @@ function scopeOf(ctx: AuthContext) {
 }
 
 function threadsOf(ctx: AuthContext) {
-  return commentThreads(ctx.db, ctx.tenant.id, ANNOUNCEMENT_TARGET);
+  return scoped(ctx.db, ctx.tenant.id).comments.of(ANNOUNCEMENT_TARGET);
 }
 
 /** An announcement the caller may see and comment on. */

@@ -172,3 +172,5 @@ export async function checkPhoneExist(
   }
   return signInGlobal.phoneExists(db, phone);
 }
+
+export { verifyAndConsumeCode } from './codes';

@@ -14,15 +14,8 @@ import type {
 import type { PageResult } from '@/api/types';
 import { collections, likes } from '../../db/schema';
 import type { AuthContext, PublicContext } from '../../routing';
-import {
-  commentContent,
-  commentFailed,
-  commentThreads,
-  threadComment,
-  threadDelete,
-  threadPage,
-  threadReply,
-} from '../announcement/threads';
+import { commentContent, commentFailed, threadComment, threadDelete, threadPage, threadReply } from '../../threads';
+import { scoped } from '../../db/access';
 import type { Paging } from '../../paging';
 import { answerNotFound } from './answers';
 import { POST_TARGET } from '../../db/access/community';
@@ -43,7 +36,7 @@ export async function setCollected(ctx: AuthContext, postId: string, on: boolean
 }
 
 function threadsOf(ctx: Reader) {
-  return commentThreads(ctx.db, ctx.tenant.id, POST_TARGET);
+  return scoped(ctx.db, ctx.tenant.id).comments.of(POST_TARGET);
 }
 
 export async function commentPage(ctx: PublicContext, body: Paging & { postId: string }): Promise<PageResult<CommunityComment>> {

@@ -520,3 +520,5 @@ export async function coursewarePreview(
   const url = kind === 'video' && resource.url ? resource.url : fileUrlOf(resource);
   return { kind, url: await viewerFileUrl(ctx, course, resource, url), fileName, paragraphs: [] };
 }
+
+export { accessError, courseAccess, requireCourseAccess, type CourseAccess, type CourseRow } from './access';

@@ -9,7 +9,7 @@ import { scoped, global, isUuid, type Enterprise, type Member } from '../../db/a
 import { ApiError } from '../../envelope';
 import type { AuthContext, PublicContext } from '../../routing';
 import { accountGlobal } from '../../db/access/accounts';
-import { verifyAndConsumeCode } from '../auth/codes';
+import { verifyAndConsumeCode } from '../auth/service';
 import { hashPassword } from '../../passwords';
 import { issueSession } from '../user/service';
 import { createCompany, createPerson } from '../../db/access/enterprises';

@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
-import { accessError, courseAccess } from '../course/access';
+import { accessError, courseAccess } from '../course/service';
 import { catalogue } from '../../db/access/catalogue-cache';
 import { creditExamPass } from '../progress/service';
 import { answersWithheld } from './answer-rule';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AccountRecordKind } from '@/api/people-types';
 import { authRoute, type RouteTable } from '../../routing';
 import { pagingFields } from '../../paging';
-import { accountRecordPage } from './ledger';
+import { accountRecordPage } from './service';
 
 export const ledgerRoutes = {
   accountRecordPage: authRoute({

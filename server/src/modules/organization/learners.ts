@@ -25,10 +25,10 @@ import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { rowsOf } from '../../db/access/course-cards';
-import { containsPattern } from '../../db/access/courses';
+import { containsPattern } from '../../db/access/rows';
 import { everyPage, exportTime, learningStatusLabels, type ExportColumn } from '../../exports';
 import { startExport } from '../data/service';
-import { oneDecimal } from '../ledger/ledger';
+import { oneDecimal } from '../ledger/service';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 
 /** Departments deeper than this are not named by their path (a guard against a cycle of parents). */

@@ -29,7 +29,7 @@ import type { Locale } from '@/i18n/routes';
 import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import type { AuthContext } from '../../routing';
-import { courseAccess, requireCourseAccess, type CourseRow } from '../course/access';
+import { courseAccess, requireCourseAccess, type CourseRow } from '../course/service';
 import { Dynamic, type Period } from '../../db/access/player';
 import { updateCourse } from '../progress/service';
 import { pageResult, type Paging } from '../../paging';

@@ -26,7 +26,7 @@ import {
   resources,
 } from '../../db/schema';
 import { visibleTo } from '../../db/access/announcements';
-import { containsPattern } from '../../db/access/courses';
+import { matchesAll } from '../../db/access/rows';
 
 /** A search as the providers get it: who asks, in which language, for which words. */
 export interface SearchQuery {
@@ -57,18 +57,6 @@ export function excerpt(text: string): string {
   return [...text.replace(/\s+/gu, ' ').trim()].slice(0, DESCRIPTION_MAX).join('');
 }
 
-/**
- * Each term in at least one of the columns, case aside, with `%`, `_` and `\` taken literally.
- * Also the community's own list filter.
- */
-export function matchesAll(terms: string[], columns: AnyPgColumn[]): SQL | undefined {
-  return and(
-    ...terms.map((term) => {
-      const pattern = containsPattern(term);
-      return or(...columns.map((column) => sql`${column} ilike ${pattern}`));
-    }),
-  );
-}
 
 /** The same order of texts on PGlite and PostgreSQL, whatever the database's collation. */
 const byText = (column: AnyPgColumn) => sql`${column} collate "C"`;
