@@ -314,7 +314,9 @@ export function communityScope(db: Db, eid: string) {
     },
 
     /** How many rows of likes or collections are about one target. */
-    async countOn(table: typeof likes | typeof collections, targetType: string, id: string): Promise<number> {
+    /** How many likes (`admire`) or collections (`collect`) a target has. */
+    async countOn(kind: 'admire' | 'collect', targetType: string, id: string): Promise<number> {
+      const table = kind === 'admire' ? likes : collections;
       const [row] = await db.select({ n: count() }).from(table).where(targetRows(table, eid, targetType, id));
       return row?.n ?? 0;
     },

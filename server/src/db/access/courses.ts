@@ -29,6 +29,7 @@ import {
 import { COURSE_TARGET } from './course-cards';
 import { containsPattern, memberRows, targetRows } from './rows';
 
+export type CourseRow = typeof courses.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type CourseItemRow = typeof courseItems.$inferSelect;
@@ -198,6 +199,16 @@ export function courseData(db: Db, eid: string) {
   }
 
   return {
+    /** A course of the enterprise with the member's purchase of it (`purchasedBy` null when none). */
+    async withPurchase(memberId: string, courseId: string) {
+      const [row] = await db
+        .select({ course: courses, purchasedBy: coursePurchases.enterpriseUserId })
+        .from(courses)
+        .leftJoin(coursePurchases, memberRows(coursePurchases, eid, memberId, eq(coursePurchases.courseId, courses.id)))
+        .where(and(eq(courses.enterpriseId, eid), eq(courses.id, courseId)));
+      return row;
+    },
+
     categories(): Promise<CategoryRow[]> {
       return db
         .select()

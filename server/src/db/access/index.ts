@@ -22,6 +22,7 @@ import { commentQueries } from './comments';
 import { communityScope } from './community';
 import { courseData } from './courses';
 import { examScope } from './exams';
+import { homeQueries } from './home';
 import { lecturerData } from './lecturers';
 import { liveScope } from './live';
 import { periodScope } from './periods';
@@ -261,6 +262,7 @@ const areas = {
   community: communityScope,
   courses: courseData,
   exams: examScope,
+  home: homeQueries,
   lecturers: lecturerData,
   live: liveScope,
   periods: periodScope,

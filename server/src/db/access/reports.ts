@@ -33,6 +33,10 @@ export interface ProgressRecord {
 }
 
 export function dataScope(db: Db, enterpriseId: string) {
+  const ownExports = (memberId: string) =>
+    and(eq(exportRecords.enterpriseId, enterpriseId), eq(exportRecords.enterpriseUserId, memberId));
+  const removeExports = (where: SQL | undefined) =>
+    db.delete(exportRecords).where(where).returning({ id: exportRecords.id, fileKey: exportRecords.fileKey });
   const progressWhere = (audience: ProgressAudience, filters: ProgressFilters): SQL | undefined =>
     and(
       eq(courseProgress.enterpriseId, enterpriseId),
@@ -188,6 +192,16 @@ export function dataScope(db: Db, enterpriseId: string) {
         .from(exportRecords)
         .where(and(eq(exportRecords.enterpriseId, enterpriseId), eq(exportRecords.id, id), eq(exportRecords.exportStatus, 2)));
       return row;
+    },
+
+    /** Deletes one of the member's export records; what it held, or nothing when it is not theirs. */
+    removeExport(memberId: string, id: string) {
+      return removeExports(and(ownExports(memberId), eq(exportRecords.id, id)));
+    },
+
+    /** Deletes every export record of the member. */
+    removeAllExports(memberId: string) {
+      return removeExports(ownExports(memberId));
     },
   };
 }

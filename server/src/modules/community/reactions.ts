@@ -12,7 +12,6 @@ import type {
   CommunityReply,
 } from '@/api/community-types';
 import type { PageResult } from '@/api/types';
-import { collections, likes } from '../../db/schema';
 import type { AuthContext, PublicContext } from '../../routing';
 import { commentContent, commentFailed, threadComment, threadDelete, threadPage, threadReply } from '../../threads';
 import { scoped } from '../../db/access';
@@ -25,14 +24,14 @@ export async function admire(ctx: AuthContext, body: CommunityAdmireBody): Promi
   const scope = scopeOf(ctx);
   if (!(await scope.targetExists(body.targetType, body.id))) throw body.targetType === POST_TARGET ? postNotFound() : answerNotFound();
   const admired = await scope.toggleLike(ctx.member.id, body.targetType, body.id);
-  return { admired, admireCount: await scope.countOn(likes, body.targetType, body.id) };
+  return { admired, admireCount: await scope.countOn('admire', body.targetType, body.id) };
 }
 
 export async function setCollected(ctx: AuthContext, postId: string, on: boolean): Promise<CommunityCollectionResult> {
   const scope = scopeOf(ctx);
   if (!(await scope.targetExists(POST_TARGET, postId))) throw postNotFound();
   await scope.setCollected(ctx.member.id, postId, on);
-  return { collected: on, collectCount: await scope.countOn(collections, POST_TARGET, postId) };
+  return { collected: on, collectCount: await scope.countOn('collect', POST_TARGET, postId) };
 }
 
 function threadsOf(ctx: Reader) {

@@ -3,15 +3,14 @@
  * the player. A removed course answers 'The course has been removed'; a paid course without a
  * purchase by the caller answers 'You can only watch it after purchase'.
  */
-import { and, eq } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import type { Db } from '../../db/client';
-import { coursePurchases, courses } from '../../db/schema';
+import { scoped } from '../../db/access';
+import type { CourseRow } from '../../db/access/courses';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
-import { memberRows } from '../../db/access/rows';
 
-export type CourseRow = typeof courses.$inferSelect;
+export type { CourseRow };
 
 export interface CourseAccess {
   /** The course of the caller's enterprise; undefined when there is none with that id. */
@@ -27,11 +26,7 @@ export interface CourseAccess {
  * @example const { allowed, messageKey } = await courseAccess(db, tenant.id, member.id, id)
  */
 export async function courseAccess(db: Db, eid: string, memberId: string, courseId: string): Promise<CourseAccess> {
-  const [row] = await db
-    .select({ course: courses, purchasedBy: coursePurchases.enterpriseUserId })
-    .from(courses)
-    .leftJoin(coursePurchases, memberRows(coursePurchases, eid, memberId, eq(coursePurchases.courseId, courses.id)))
-    .where(and(eq(courses.enterpriseId, eid), eq(courses.id, courseId)));
+  const row = await scoped(db, eid).courses.withPurchase(memberId, courseId);
   if (!row) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
   if (row.course.status !== 1) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };
   if (!row.course.isFree && row.purchasedBy === null) {

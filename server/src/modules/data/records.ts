@@ -4,30 +4,15 @@
  * stays as it is. The row goes first (its file key is read in the same statement), then the
  * file, so a download started meanwhile finds no record rather than a record without a file.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import type { DeleteResult } from '@/api/home-types';
-import type { Db } from '../../db/client';
-import { exportRecords } from '../../db/schema';
+import { scoped } from '../../db/access';
 import { ApiError } from '../../envelope';
 import type { FileStore } from '../../files/store';
 import type { AuthContext } from '../../routing';
 
 /** Files removed at a time when many records go at once. */
 const DELETE_BATCH = 20;
-
-function recordScope(db: Db, enterpriseId: string, memberId: string) {
-  const own = (...more: SQL[]) =>
-    and(eq(exportRecords.enterpriseId, enterpriseId), eq(exportRecords.enterpriseUserId, memberId), ...more);
-  const remove = (where: SQL | undefined) =>
-    db.delete(exportRecords).where(where).returning({ id: exportRecords.id, fileKey: exportRecords.fileKey });
-  return {
-    /** Deletes one of the member's records; what it held, or nothing when it is not theirs. */
-    removeOne: (id: string) => remove(own(eq(exportRecords.id, id))),
-    /** Deletes every record of the member. */
-    removeAll: () => remove(own()),
-  };
-}
 
 async function removeFiles(files: FileStore, rows: { fileKey: string | null }[]): Promise<void> {
   const keys = rows.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
@@ -38,7 +23,7 @@ async function removeFiles(files: FileStore, rows: { fileKey: string | null }[])
 
 /** `exportRecordDelete?id`: one of the caller's records and its file. */
 export async function exportRecordDelete(ctx: AuthContext, id: string): Promise<DeleteResult> {
-  const rows = await recordScope(ctx.db, ctx.tenant.id, ctx.member.id).removeOne(id);
+  const rows = await scoped(ctx.db, ctx.tenant.id).reports.removeExport(ctx.member.id, id);
   if (rows.length === 0) throw new ApiError(Code.NOT_FOUND, 'data.exportNotFound');
   await removeFiles(ctx.c.get('files'), rows);
   return { deleted: rows.length };
@@ -46,7 +31,7 @@ export async function exportRecordDelete(ctx: AuthContext, id: string): Promise<
 
 /** `exportRecordAllDelete`: every record of the caller in this company, and their files. */
 export async function exportRecordAllDelete(ctx: AuthContext): Promise<DeleteResult> {
-  const rows = await recordScope(ctx.db, ctx.tenant.id, ctx.member.id).removeAll();
+  const rows = await scoped(ctx.db, ctx.tenant.id).reports.removeAllExports(ctx.member.id);
   await removeFiles(ctx.c.get('files'), rows);
   return { deleted: rows.length };
 }
