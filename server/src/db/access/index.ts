@@ -21,8 +21,10 @@ import { certificateScope } from './certificates';
 import { commentQueries } from './comments';
 import { communityScope } from './community';
 import { courseData } from './courses';
+import { dynamicQueries } from './dynamics';
 import { examScope } from './exams';
 import { homeQueries } from './home';
+import { ledgerQueries } from './ledger';
 import { lecturerData } from './lecturers';
 import { liveScope } from './live';
 import { periodScope } from './periods';
@@ -261,9 +263,11 @@ const areas = {
   comments: commentQueries,
   community: communityScope,
   courses: courseData,
+  dynamics: dynamicQueries,
   exams: examScope,
   home: homeQueries,
   lecturers: lecturerData,
+  ledger: ledgerQueries,
   live: liveScope,
   periods: periodScope,
   player: playerScope,
