@@ -30,6 +30,7 @@ import { liveScope } from './live';
 import { periodScope } from './periods';
 import { playerScope } from './player';
 import { dataScope } from './reports';
+import { searchQueries } from './search';
 import { studyScope } from './study';
 import { isUuid } from './rows';
 
@@ -272,6 +273,7 @@ const areas = {
   periods: periodScope,
   player: playerScope,
   reports: dataScope,
+  search: searchQueries,
   study: studyScope,
 };
 type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]> };

@@ -6,7 +6,7 @@ import type { Locale } from '@/i18n/routes';
 import { announcementReads, announcements, communityPosts, courses, enterpriseDomains, enterpriseUsers, examTasks } from '../../db/schema';
 import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
 import { keywordTerms, searchKeyword, SEARCH_KEYWORD_MAX } from '../../keyword';
-import { excerpt } from './providers';
+import { excerpt } from '../../db/access/search';
 
 let gw: TestGateway;
 const tokens: Record<string, string> = {};

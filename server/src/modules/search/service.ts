@@ -3,7 +3,8 @@ import { SearchType, type SearchResult, type SearchTypeValue } from '@/api/home-
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms, searchKeyword } from '../../keyword';
-import { searchProviders, type SearchQuery } from './providers';
+import { scoped } from '../../db/access';
+import type { Searcher } from '../../db/access/search';
 
 /** Every search type, in the order of the results page's tabs. */
 export const SEARCH_TYPES = Object.values(SearchType) as SearchTypeValue[];
@@ -12,16 +13,15 @@ export async function searchPage(
   ctx: AuthContext,
   input: { keyword: string; type: SearchTypeValue } & Paging,
 ): Promise<SearchResult> {
-  const query: SearchQuery = {
-    db: ctx.db,
-    enterpriseId: ctx.tenant.id,
+  const search = scoped(ctx.db, ctx.tenant.id).search;
+  const searcher: Searcher = {
     memberId: ctx.member.id,
     lang: ctx.lang,
     terms: keywordTerms(searchKeyword(input.keyword)),
   };
   const [list, ...totals] = await Promise.all([
-    searchProviders[input.type].page(query, offsetOf(input), input.pageSize),
-    ...SEARCH_TYPES.map((type) => searchProviders[type].count(query)),
+    search.page(input.type, searcher, offsetOf(input), input.pageSize),
+    ...SEARCH_TYPES.map((type) => search.count(type, searcher)),
   ]);
   const counts = Object.fromEntries(SEARCH_TYPES.map((type, i) => [String(type), totals[i]!]));
   return { ...pageResult(list, input, counts[String(input.type)]!), counts };

@@ -11,7 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PostKind, type PostKindValue } from '@/api/community-types';
 import { SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
 import type { Locale } from '@/i18n/routes';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import { privatePath, signedUrl } from '../../files/signed-media';
 import {
   announcementReads,
@@ -24,9 +24,9 @@ import {
   exams,
   liveRooms,
   resources,
-} from '../../db/schema';
-import { visibleTo } from '../../db/access/announcements';
-import { matchesAll } from '../../db/access/rows';
+} from '../schema';
+import { visibleTo } from './announcements';
+import { matchesAll } from './rows';
 
 /** A search as the providers get it: who asks, in which language, for which words. */
 export interface SearchQuery {
@@ -314,3 +314,16 @@ export const searchProviders: Record<SearchTypeValue, SearchProvider> = {
   [SearchType.question]: communityProvider(PostKind.question),
   [SearchType.info]: announcementProvider,
 };
+
+/** Who searches, in which language, for which words. */
+export type Searcher = Omit<SearchQuery, 'db' | 'enterpriseId'>;
+
+/** Search in enterprise `eid` (`scoped(db, eid).search.page(type, searcher, offset, limit)`). */
+export function searchQueries(db: Db, eid: string) {
+  const queryOf = (searcher: Searcher): SearchQuery => ({ db, enterpriseId: eid, ...searcher });
+  return {
+    count: (type: SearchTypeValue, searcher: Searcher) => searchProviders[type].count(queryOf(searcher)),
+    page: (type: SearchTypeValue, searcher: Searcher, offset: number, limit: number) =>
+      searchProviders[type].page(queryOf(searcher), offset, limit),
+  };
+}
