@@ -31,6 +31,7 @@ import { periodScope } from './periods';
 import { playerScope } from './player';
 import { dataScope } from './reports';
 import { searchQueries } from './search';
+import { signInScope } from './sign-in';
 import { studyScope } from './study';
 import { isUuid } from './rows';
 
@@ -274,6 +275,7 @@ const areas = {
   player: playerScope,
   reports: dataScope,
   search: searchQueries,
+  signIn: signInScope,
   study: studyScope,
 };
 type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]> };

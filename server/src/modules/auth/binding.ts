@@ -16,7 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { PublicContext } from '../../routing';
 import { overTls } from '../../security';
-import type { SignInProvider } from './access';
+import type { SignInProvider } from '../../db/access/sign-in';
 import { sameHash } from '../../hashing';
 
 /**

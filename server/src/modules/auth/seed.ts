@@ -4,10 +4,10 @@
  */
 import type { TenantConfig } from '../../seed/config/tenant-config';
 import type { Db } from '../../db/client';
-import { signInScope } from './access';
+import { scoped } from '../../db/access';
 
 export async function seedSignIn(db: Db, enterpriseId: string, config: TenantConfig): Promise<void> {
-  const scope = signInScope(db, enterpriseId);
+  const scope = scoped(db, enterpriseId).signIn;
   if (config.scan?.wecom) await scope.saveSettings('wecom', config.scan.wecom);
   if (config.scan?.dingtalk) await scope.saveSettings('dingtalk', config.scan.dingtalk);
   if (config.sso) await scope.saveSettings('oidc', config.sso);

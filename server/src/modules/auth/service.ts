@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import { checkPassword, issueSession } from '../user/service';
-import { signInGlobal, signInScope } from './access';
+import { signInGlobal } from '../../db/access/sign-in';
 import { consumeCaptcha, createCaptcha } from '../../captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
 import { countHit, takeHit, type Limit } from '../../limits';
@@ -62,7 +62,7 @@ async function deliverTo(db: Db, enterprise: Enterprise | undefined, { phone, sc
   if (scene === 'register') return true;
   if (!enterprise) return signInGlobal.phoneExists(db, phone);
   if (scene === 'login') return (await memberForPhone(db, enterprise, phone)) !== undefined;
-  return (await signInScope(db, enterprise.id).memberByPhone(phone)) !== undefined;
+  return (await scoped(db, enterprise.id).signIn.memberByPhone(phone)) !== undefined;
 }
 
 export async function sendCode(
@@ -101,7 +101,7 @@ export async function checkVerificationCode(
  * enterprise, else their first one in a company without a domain of its own.
  */
 async function memberForPhone(db: Db, enterprise: Enterprise, phone: string): Promise<Member | undefined> {
-  return (await signInScope(db, enterprise.id).memberByPhone(phone)) ?? signInGlobal.firstDomainlessMemberByPhone(db, phone);
+  return (await scoped(db, enterprise.id).signIn.memberByPhone(phone)) ?? signInGlobal.firstDomainlessMemberByPhone(db, phone);
 }
 
 /** Starts the session in the member's own enterprise, which may differ from the host's. */

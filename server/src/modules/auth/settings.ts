@@ -13,7 +13,7 @@ import {
   type SsoSettings,
   type WecomSettings,
 } from '../../seed/config/tenant-config';
-import type { SignInScope } from './access';
+import type { SignInScope } from '../../db/access/sign-in';
 
 const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 

@@ -7,8 +7,8 @@ import { signInStates } from '../../db/schema';
 import { createTestApp, HOST_ONE, HOST_TWO, testGatewayOn, type TestGateway } from '../../testing';
 import { DEMO_OIDC_ACCOUNTS, appsOfTenants } from '../../testing/standins/directory';
 import { completeOidcFlow, startOidcProvider, type OidcStandin } from '../../testing/standins/oidc';
-import { signInScope } from './access';
 import { stateHash } from './origin';
+import { scoped } from '../../db/access';
 
 let gw: TestGateway;
 let op: OidcStandin;
@@ -183,8 +183,8 @@ describe('loginBySso', () => {
 
     // Company two with the same provider: a state of company one is not valid there.
     const two = (await gw.call<WebInfo>('websiteViewPublic', { query: { domain: HOST_TWO } })).body.data.eid;
-    const one = signInScope(gw.database.db, (await gw.call<WebInfo>('websiteViewPublic', { query: { domain: HOST_ONE } })).body.data.eid);
-    await signInScope(gw.database.db, two).saveSettings('oidc', (await one.settings('oidc')) as Record<string, unknown>);
+    const one = scoped(gw.database.db, (await gw.call<WebInfo>('websiteViewPublic', { query: { domain: HOST_ONE } })).body.data.eid).signIn;
+    await scoped(gw.database.db, two).signIn.saveSettings('oidc', (await one.settings('oidc')) as Record<string, unknown>);
     const fresh = await signInAt('zhangwei');
     expect((await login(fresh.code, fresh.state, HOST_TWO)).body.msg).toBe('单点登录失败：登录已过期或已使用，请重新登录');
     expect((await login(fresh.code, fresh.state)).body.code).toBe(Code.OK);

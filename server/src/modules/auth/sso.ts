@@ -22,10 +22,10 @@ import type { Enterprise } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { issueSession } from '../user/service';
-import { signInScope } from './access';
 import { sameBrowser } from './binding';
 import { stateHash } from './origin';
 import { ssoSettings } from './settings';
+import { scoped } from '../../db/access';
 
 export const SSO_STATE_TTL_SECONDS = 600;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
@@ -103,7 +103,7 @@ export async function ssoConfig(
   lang: Locale,
   bind: (ttlSeconds: number) => string,
 ): Promise<SsoConfig> {
-  const scope = signInScope(db, enterprise.id);
+  const scope = scoped(db, enterprise.id).signIn;
   const settings = await ssoSettings(scope);
   if (!settings) return { enabled: false, name: '', authorizeUrl: '' };
   let config: oidc.Configuration;
@@ -145,7 +145,7 @@ export async function loginBySso(
   lang: Locale,
   browser: string | undefined,
 ): Promise<LoginResult> {
-  const scope = signInScope(db, enterprise.id);
+  const scope = scoped(db, enterprise.id).signIn;
   const settings = await ssoSettings(scope);
   if (!settings) throw new ApiError(Code.INVALID, 'signIn.ssoNotEnabled');
   const pending = await scope.takePending('oidc', stateHash(state));

@@ -15,13 +15,14 @@ import type { Enterprise, Member } from '../../../db/access';
 import type { Db } from '../../../db/client';
 import { ApiError } from '../../../envelope';
 import { issueSession } from '../../user/service';
-import { signInScope, type SignInScope } from '../access';
+import { type SignInScope } from '../../../db/access/sign-in';
 import { sameBrowser } from '../binding';
 import { stateHash } from '../origin';
 import { dingtalkSettings, wecomSettings } from '../settings';
 import { dingtalkAuthorizeUrl, dingtalkPerson } from './dingtalk';
 import { ScanRefused, ScanUnavailable } from './errors';
 import { wecomAuthorizeUrl, wecomUserId } from './wecom';
+import { scoped } from '../../../db/access';
 
 export const SCAN_TYPES = ['wecom', 'dingtalk'] as const satisfies readonly ScanType[];
 export const SCAN_STATE_TTL_SECONDS = 600;
@@ -93,7 +94,7 @@ export async function scanConfig(
   origin: string,
   bind: (ttlSeconds: number) => string,
 ): Promise<ScanConfig> {
-  const scope = signInScope(db, enterprise.id);
+  const scope = scoped(db, enterprise.id).signIn;
   const redirectUri = scanRedirectUri(origin, type);
   const state = randomBytes(24).toString('base64url');
   const authorizeUrl = await tools[type].authorizeUrl(scope, redirectUri, state);
@@ -110,7 +111,7 @@ export async function scanLogin(
   lang: Locale,
   browser: string | undefined,
 ): Promise<LoginResult> {
-  const scope = signInScope(db, enterprise.id);
+  const scope = scoped(db, enterprise.id).signIn;
   const tool = tools[type];
   if (!(await tool.enabled(scope))) throw new ApiError(Code.INVALID, 'signIn.scanNotEnabled');
   const pending = await scope.takePending(type, stateHash(state));

@@ -5,9 +5,9 @@
  * `db/access.ts`; `signInGlobal` holds the person-level lookups made before a tenant counts.
  */
 import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Member } from '../../db/access';
-import type { Db } from '../../db/client';
-import { enterpriseDomains, enterpriseUsers, memberIdentities, signInConfigs, signInStates, users } from '../../db/schema';
+import type { Member } from '.';
+import type { Db } from '../client';
+import { enterpriseDomains, enterpriseUsers, memberIdentities, signInConfigs, signInStates, users } from '../schema';
 
 /** Services whose accounts can be linked to a member. */
 export type IdentityProvider = 'wecom' | 'dingtalk';
