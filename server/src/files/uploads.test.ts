@@ -13,7 +13,7 @@ import { as, signIn, type Who } from '../modules/exam/test-support';
 import { UNREFERENCED_UPLOAD_TTL_SECONDS } from '../quotas';
 import { createTestApp, HOST_TWO, type TestGateway } from '../testing';
 import { localFileStore, type FileStore } from './store';
-import { sweepUnreferencedUploads, uploadReferences } from './uploads';
+import { sweepUnreferencedUploads, uploadReferences } from '../db/access/uploads';
 
 let gw: TestGateway;
 let dir: string;

@@ -231,3 +231,13 @@ export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
+
+/** Course cards of enterprise `eid` (`scoped(db, eid).cards.forMember(memberId, lang, ids)`). */
+export function cardQueries(db: Db, eid: string) {
+  return {
+    /** See {@link courseCards}. */
+    forMember: (memberId: string, lang: Locale, ids: string[]) => courseCards(db, eid, memberId, lang, ids),
+    /** See {@link sharedCards}. */
+    shared: (lang: Locale, ids: string[]) => sharedCards(db, eid, lang, ids),
+  };
+}

@@ -18,6 +18,7 @@ import {
 import { accountScope } from './accounts';
 import { announcementScope } from './announcements';
 import { certificateScope } from './certificates';
+import { cardQueries } from './course-cards';
 import { commentQueries } from './comments';
 import { communityScope } from './community';
 import { courseData } from './courses';
@@ -33,6 +34,7 @@ import { dataScope } from './reports';
 import { searchQueries } from './search';
 import { signInScope } from './sign-in';
 import { studyScope } from './study';
+import { uploadQueries } from './uploads';
 import { isUuid } from './rows';
 
 export { isUuid };
@@ -261,6 +263,7 @@ function coreQueries(db: Db, enterpriseId: string) {
 const areas = {
   accounts: accountScope,
   announcements: announcementScope,
+  cards: cardQueries,
   certificates: certificateScope,
   comments: commentQueries,
   community: communityScope,
@@ -277,6 +280,7 @@ const areas = {
   search: searchQueries,
   signIn: signInScope,
   study: studyScope,
+  uploads: uploadQueries,
 };
 type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]> };
 

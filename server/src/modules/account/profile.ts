@@ -18,7 +18,6 @@ import { validateIdCard } from '@/lib/id-card';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import { isFileKey } from '../../files/store';
-import { claimUpload } from '../../files/uploads';
 import type { AuthContext } from '../../routing';
 import { toUserInfo } from '../user/service';
 import { type MemberPatch, type OrgRow } from '../../db/access/accounts';
@@ -115,7 +114,7 @@ async function checkedAvatar(ctx: AuthContext, value: string): Promise<string> {
   if (url === '' || url === ctx.member.headPortrait) return url;
   const prefix = `/files/${ctx.tenant.id}/`;
   const key = url.startsWith(prefix) ? url.slice('/files/'.length) : '';
-  if (!isFileKey(key) || !(await claimUpload(ctx.db, ctx.tenant.id, key))) {
+  if (!isFileKey(key) || !(await scoped(ctx.db, ctx.tenant.id).uploads.claim(key))) {
     throw invalid('profile.avatarInvalid');
   }
   return url;

@@ -23,7 +23,6 @@ import { FILES_PATH } from '../../files/serve';
 import { MEDIA_PATH } from '../../files/media';
 import { signedUrl, unsignedUrl } from '../../files/signed-media';
 import { isFileKey } from '../../files/store';
-import { claimUpload } from '../../files/uploads';
 import { optionalSignIn, type AuthContext, type PublicContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms } from '../../keyword';
@@ -93,7 +92,7 @@ export async function checkedImages(ctx: AuthContext, images: string[], kept: re
   for (const url of unique) {
     if (kept.includes(url)) continue;
     const key = url.startsWith(prefix) ? url.slice(FILES_PATH.length + 1) : '';
-    if (!isFileKey(key) || !(await claimUpload(ctx.db, ctx.tenant.id, key))) throw new ApiError(Code.INVALID, 'community.imageInvalid');
+    if (!isFileKey(key) || !(await scoped(ctx.db, ctx.tenant.id).uploads.claim(key))) throw new ApiError(Code.INVALID, 'community.imageInvalid');
   }
   return unique;
 }

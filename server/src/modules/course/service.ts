@@ -23,7 +23,7 @@ import { MEDIA_URL_SECONDS, playSeconds, signedUrl } from '../../files/signed-me
 import type { AuthContext } from '../../routing';
 import { accessError, courseAccess, type CourseAccess, type CourseRow } from './access';
 import { scoped, isUuid } from '../../db/access';
-import { courseCards, sharedCards, toLearningStatus } from '../../db/access/course-cards';
+import { toLearningStatus } from '../../db/access/course-cards';
 import { catalogue } from '../../db/access/catalogue-cache';
 import { completeOnDownload } from '../progress/service';
 import { type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from '../../db/access/courses';
@@ -111,7 +111,7 @@ async function pageOfCourses(ctx: AuthContext, filter: CourseFilter, paging: Pag
   const { ids, total } = personal
     ? await read()
     : await catalogue.remember(ctx.tenant.id, `page:${JSON.stringify([filter, offset, paging.pageSize])}`, read);
-  const list = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
+  const list = await scoped(ctx.db, ctx.tenant.id).cards.forMember(ctx.member.id, ctx.lang, ids);
   return pageResult(list, paging, total);
 }
 
@@ -181,7 +181,7 @@ export async function courseView(ctx: AuthContext, courseId: string): Promise<Co
   const eid = ctx.tenant.id;
   const [shared, mine] = await Promise.all([
     catalogue.remember(eid, `detail:${ctx.lang}:${courseId}`, async () => {
-      const [cards, talk] = await Promise.all([sharedCards(ctx.db, eid, ctx.lang, [courseId]), dataOf(ctx).courseTalk(courseId)]);
+      const [cards, talk] = await Promise.all([scoped(ctx.db, eid).cards.shared(ctx.lang, [courseId]), dataOf(ctx).courseTalk(courseId)]);
       const found = cards.get(courseId);
       return found ? { ...found, ...talk } : null;
     }),

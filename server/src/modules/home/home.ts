@@ -4,7 +4,7 @@
  */
 import { RelationType, type Banner, type Zone, type ZoneCourse, type ZoneLecturer, type ZoneLogo } from '@/api/home-types';
 import type { AuthContext } from '../../routing';
-import { courseCards, toLecturerBrief } from '../../db/access/course-cards';
+import { toLecturerBrief } from '../../db/access/course-cards';
 import { scoped } from '../../db/access';
 
 /** Cards and lecturers a zone shows at most. */
@@ -41,7 +41,7 @@ export async function zoneCourseList(ctx: AuthContext, input: { relationType: nu
     const sort = input.relationType === RelationType.newest ? 'new' : 'hot';
     ({ ids } = await scoped(ctx.db, ctx.tenant.id).courses.coursePageIds(ctx.member.id, { sort }, 0, ZONE_LIMIT));
   }
-  return courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
+  return scoped(ctx.db, ctx.tenant.id).cards.forMember(ctx.member.id, ctx.lang, ids);
 }
 
 /** `zoneLecturerList`: the featured lecturers in order, each with their published courses counted. */

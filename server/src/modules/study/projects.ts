@@ -26,7 +26,7 @@ import type { AuthContext } from '../../routing';
 import { registrationDecidedNotice } from '../announcement/service';
 import { sendMessage } from '../announcement/service';
 import { issueOnCompletion } from '../certificate/service';
-import { courseCards, toLecturerBrief } from '../../db/access/course-cards';
+import { toLecturerBrief } from '../../db/access/course-cards';
 import { nameAndIntro } from '../../db/access/rows';
 import { withDescendants } from '../course/service';
 import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access';
@@ -107,13 +107,7 @@ async function projectCourseCards(
   ctx: AuthContext,
   links: { courseId: string; required: boolean; phaseId: string | null }[],
 ): Promise<ProjectCourse[]> {
-  const cards = await courseCards(
-    ctx.db,
-    ctx.tenant.id,
-    ctx.member.id,
-    ctx.lang,
-    links.map((l) => l.courseId),
-  );
+  const cards = await scoped(ctx.db, ctx.tenant.id).cards.forMember(ctx.member.id, ctx.lang, links.map((l) => l.courseId));
   const byId = new Map(cards.map((c) => [c.id, c]));
   return links.flatMap((l) => {
     const card = byId.get(l.courseId);
@@ -338,7 +332,7 @@ export async function relationPage(
     const categoryIds = withDescendants(await scope.categoryRows(), course.categoryId);
     ({ ids, total } = await scope.categoryCourses(categoryIds, course.id, window));
   }
-  const cards = await courseCards(ctx.db, ctx.tenant.id, ctx.member.id, ctx.lang, ids);
+  const cards = await scoped(ctx.db, ctx.tenant.id).cards.forMember(ctx.member.id, ctx.lang, ids);
   return pageResult(cards, body, total);
 }
 

@@ -12,7 +12,6 @@ import type { Locale } from '@/i18n/routes';
 import { Code } from '@/api/codes';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
-import { courseCards } from '../../db/access/course-cards';
 import { nameAndIntro } from '../../db/access/rows';
 import { taskAccess, type StudyTaskRow } from './access';
 import { EMPTY_STATS, type ContainerStats } from '../../db/access/study';
@@ -83,7 +82,7 @@ export async function studyTaskView(ctx: AuthContext, id: string): Promise<Study
     scope.isCollected('task', id, memberId),
   ]);
   const ids = items.flatMap((i) => (i.courseId ? [i.courseId] : []));
-  const cards = new Map((await courseCards(db, eid, memberId, lang, ids)).map((c) => [c.id, c]));
+  const cards = new Map((await scoped(db, eid).cards.forMember(memberId, lang, ids)).map((c) => [c.id, c]));
   return {
     ...toTaskItem(task, stats.get(id) ?? EMPTY_STATS, assignment?.completedAt ?? null, lang),
     courses: items.flatMap((i) => {

@@ -10,7 +10,7 @@ import type { EndpointName } from '@/api/endpoints';
 import type { UploadResult } from '@/api/types';
 import { ApiError } from '../../envelope';
 import { FILES_PATH } from '../../files/serve';
-import { releaseUpload, reserveUpload } from '../../files/uploads';
+import { scoped } from '../../db/access';
 import type { AuthContext } from '../../routing';
 
 /** Spec section 5: an avatar must be under 5 MB. */
@@ -72,8 +72,8 @@ export async function uploadPic(ctx: AuthContext): Promise<UploadResult> {
   if (!image) throw new ApiError(Code.INVALID, 'upload.format');
   const key = `${ctx.tenant.id}/${randomBytes(16).toString('base64url')}.${image.ext}`;
   const fileName = displayName(file.name);
-  await reserveUpload(ctx.db, {
-    enterpriseId: ctx.tenant.id,
+  const uploads = scoped(ctx.db, ctx.tenant.id).uploads;
+  await uploads.reserve({
     enterpriseUserId: ctx.member.id,
     key,
     contentType: image.contentType,
@@ -83,7 +83,7 @@ export async function uploadPic(ctx: AuthContext): Promise<UploadResult> {
   try {
     await ctx.c.get('files').put(key, bytes);
   } catch (error) {
-    await releaseUpload(ctx.db, ctx.tenant.id, key);
+    await uploads.release(key);
     throw error;
   }
   return { url: `${FILES_PATH}/${key}`, fileName, fileSize: bytes.length };
