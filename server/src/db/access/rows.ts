@@ -5,6 +5,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Locale } from '@/i18n/routes';
+import { courses } from '../schema';
 
 /** The rows of member `memberId` of enterprise `eid`, with any further conditions. */
 export function memberRows(
@@ -61,4 +62,9 @@ export function matchesAll(terms: string[], columns: AnyPgColumn[]): SQL | undef
       return or(...columns.map((column) => sql`${column} ilike ${pattern}`));
     }),
   );
+}
+
+/** Join condition: the published course (status 1) of enterprise `eid` whose id is `courseId`. */
+export function publishedCourse(eid: string, courseId: AnyPgColumn): SQL | undefined {
+  return and(eq(courses.id, courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1));
 }

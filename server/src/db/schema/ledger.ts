@@ -1,5 +1,5 @@
 // The ledger of points and credit hours.
-import { index, numeric, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { member, tenant } from './tenant-columns';
 

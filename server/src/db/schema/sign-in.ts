@@ -10,7 +10,6 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';

@@ -17,7 +17,6 @@ import {
   type PasswordMessageKey,
 } from '@/lib/password';
 import { global, scoped, type Enterprise, type Member } from '../../db/access';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { defineJob, type JobContext } from '../../jobs/queue';
 import { t } from '../../i18n';
