@@ -64,10 +64,17 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-/** Waits for the page's islands and their data: no loading placeholder left in the page area. */
+/**
+ * Waits for the page's islands and their data: no loading placeholder left in the page area.
+ * Islands that hydrate only when scrolled into view (`client:visible`) are checked as rendered.
+ */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.locator('astro-island[ssr]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  await page
+    .locator('astro-island[ssr]:not([client="visible"])')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => {});
   await page.waitForTimeout(300);
 }
