@@ -15,7 +15,7 @@ import { getCurrentRank, type RankMeasure } from '@/api/rank';
 import { Ledger } from '@/components/account-page/Ledger';
 import type { AccountPageMessages } from '@/components/account-page/messages';
 import { switchLedger, withPage, type AccountQuery } from '@/components/account-page/query';
-import { fill } from '@/components/auth/text';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CardsPanelProps {

@@ -13,7 +13,7 @@ import { finishSignIn, rememberRedirect } from '@/components/auth/finish';
 import type { SignInMessages } from '@/components/auth/messages';
 import { outlineButton, textLink } from '@/components/auth/styles';
 import { TabList, tabPanelProps } from '@/components/auth/tabs';
-import { fill } from '@/components/auth/text';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 

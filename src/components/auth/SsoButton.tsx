@@ -11,7 +11,7 @@ import { FormAlert } from '@/components/auth/fields';
 import { rememberRedirect } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
 import { outlineButton } from '@/components/auth/styles';
-import { fill } from '@/components/auth/text';
+import { fill } from '@/i18n/fill';
 
 interface SsoButtonProps {
   messages: SsoMessages;

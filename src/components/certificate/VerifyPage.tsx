@@ -10,12 +10,12 @@ import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { verifyCertificate, type VerifyOutcome } from '@/api/certificate';
 import { CertificateStatus, type CertificateVerification } from '@/api/certificate-types';
-import { fill } from '@/components/auth/text';
 import type { VerifyPageMessages } from '@/components/certificate/messages';
 import { CODE_INPUT_MAX, codeFromQuery, verifyHref } from '@/components/certificate/query';
 import { Fact } from '@/components/exam/parts';
 import { formatDay } from '@/components/study/format';
 import { primaryButton } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 
 interface VerifyPageProps {
   messages: VerifyPageMessages;

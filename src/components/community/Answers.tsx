@@ -8,7 +8,6 @@ import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { useEffect, useState } from 'react';
 import { acceptAnswer, admire, deleteAnswer, getAnswerPage } from '@/api/community';
 import type { AnswerItem, PostDetail } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
 import { AnswerForm } from '@/components/community/AnswerForm';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Gallery, LoginNeeded } from '@/components/community/parts';
@@ -19,6 +18,7 @@ import { Pager } from '@/components/learning/Pager';
 import { failureOf } from '@/components/message/failure';
 import { useConfirm } from '@/components/message/use-confirm';
 import { ghostButtonSm, outlineButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

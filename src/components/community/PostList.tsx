@@ -10,7 +10,6 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type 
 import { getPostPage } from '@/api/community';
 import { POST_EXCERPT_LENGTH, PostKind, type PostItem, type PostKindValue } from '@/api/community-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import {
   COMMUNITY_KEYWORD_MAX,
   COMMUNITY_TABS,
@@ -27,6 +26,7 @@ import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface PostListProps {

@@ -12,7 +12,6 @@ import { ApiError } from '@/api/client';
 import { Code } from '@/api/codes';
 import { deleteComment, deletePost, getCommentPage, saveComment, setBookmark, admire, viewPost } from '@/api/community';
 import { PostKind, type PostDetail } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
 import { Answers, tellFailure } from '@/components/community/Answers';
 import { postHref } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
@@ -22,6 +21,7 @@ import { loadTexts } from '@/components/learning/messages';
 import type { CommentSource } from '@/components/message/CommentThread';
 import { useConfirm } from '@/components/message/use-confirm';
 import { outlineButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

@@ -4,7 +4,7 @@
  * gateway's (trimmed, counted in characters), so a refusal there is rare.
  */
 import type { RefObject } from 'react';
-import { fill } from '@/components/auth/text';
+import { fill } from '@/i18n/fill';
 
 const fieldClass =
   'border-input focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive w-full rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]';

@@ -1,10 +1,10 @@
 /** Pieces the community's list, post and answers share: the byline, pictures, counts and the login-needed note. */
 import type { CommunityAuthor } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Avatar } from '@/components/message/Avatar';
 import { Moment } from '@/components/message/Moment';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 type M = CommunityMessages;

@@ -18,7 +18,6 @@ import {
   type CentreQuery,
   type Sort,
 } from '@/components/course/centre-query';
-import { fill } from '@/components/auth/text';
 import type { CourseCentreMessages } from '@/components/course/messages';
 import { CourseCard } from '@/components/learning/CourseCard';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
@@ -26,6 +25,7 @@ import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { useSignedIn } from '@/components/learning/use-signed-in';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 /** Spec section 9: 8 courses a page. */

@@ -23,7 +23,6 @@ import {
   setCourseCollected,
 } from '@/api/course';
 import type { CourseDetail as Course, CourseResourceItem, Courseware } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import { CourseCatalogue } from '@/components/course/CourseCatalogue';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { periods, watchPath } from '@/components/course/tree';
@@ -33,6 +32,7 @@ import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts } from '@/components/learning/messages';
 import { Stars } from '@/components/learning/Stars';
 import { useSignedIn } from '@/components/learning/use-signed-in';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $user } from '@/stores/session';

@@ -12,13 +12,13 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { applyCoursePurchase, decideCoursePurchase, getCoursePurchaseRequests, getCoursePurchaseState } from '@/api/course';
 import type { CoursePurchaseRequest } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
 import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/lib/notify';
 
 /** Longest note or reason (the gateway's rule). */

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import { examAnswerSave, examFinish, examFinishView, examScreenSwitch, examStart } from '@/api/exam-runner';
 import { PaperStatus, type PaperResult, type PaperSession, type ScreenSwitchResult } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { openJournal, type Journal } from '@/components/exam-runner/journal';
 import { watchLeaves } from '@/components/exam-runner/leaves';
 import type { RunnerMessages } from '@/components/exam-runner/messages';
@@ -20,6 +19,7 @@ import { RunnerDialog } from '@/components/exam-runner/RunnerDialog';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 import { LoginFirst } from '@/components/player/LoginFirst';
 import { useSignedIn } from '@/components/learning/use-signed-in';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ExamRunnerProps {

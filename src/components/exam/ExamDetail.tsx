@@ -9,7 +9,6 @@ import { useEffect, useState } from 'react';
 import { getExamTask, getTaskPaperPage, isExamNotFound } from '@/api/exam';
 import type { ExamTaskDetail, PaperRecord } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { answersRuleKey, attemptsText, windowText } from '@/components/exam/format';
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
@@ -19,6 +18,7 @@ import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { useSignedIn } from '@/components/learning/use-signed-in';
 import { primaryButton } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 
 interface ExamDetailProps {

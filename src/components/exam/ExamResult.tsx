@@ -8,7 +8,6 @@ import ClockIcon from 'lucide-react/icons/clock';
 import { useEffect, useState } from 'react';
 import { getPaperResult, getPaperReview, isExamNotFound } from '@/api/exam';
 import { PaperStatus, type PaperResult, type PaperReview as Review } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { examTaskHref, runnerHref } from '@/components/exam/links';
 import type { ExamResultMessages } from '@/components/exam/messages';
 import { BackLink, ExamStatusBadge, Fact, PendingPage, reasonText, scoreText } from '@/components/exam/parts';
@@ -18,6 +17,7 @@ import { loadTexts } from '@/components/learning/messages';
 import { useSignedIn } from '@/components/learning/use-signed-in';
 import { formatMoment } from '@/components/study/format';
 import { primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ExamResultProps {

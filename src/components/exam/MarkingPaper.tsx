@@ -6,7 +6,6 @@
 import { useEffect, useId, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { getPaperReview, isExamNotFound, markAnswer } from '@/api/exam';
 import { PaperStatus, QuestionType, type MarkResultOfAnswer, type PaperReview as Review } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { parsePoints } from '@/components/exam/format';
 import type { MarkingMessages } from '@/components/exam/messages';
 import { BackLink, Fact, NotFoundNotice, PaperStatusBadge, scoreText } from '@/components/exam/parts';
@@ -15,6 +14,7 @@ import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { formatMoment } from '@/components/study/format';
 import { primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 

@@ -7,7 +7,6 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { getMarkingPage, refusalMessage } from '@/api/exam';
 import type { MarkingItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { centreSearch } from '@/components/exam/centre-query';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import { MarkingPaper } from '@/components/exam/MarkingPaper';
@@ -17,6 +16,7 @@ import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
 import { primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 
 export function MarkingTab(props: TabProps) {
   const { locale, messages: m, query, go } = props;

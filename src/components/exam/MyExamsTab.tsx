@@ -7,7 +7,6 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { getExamTaskPapers, getExamTaskRecordCount, getExamTaskRecordPage } from '@/api/exam';
 import { ExamStatus, type ExamTaskCount, type ExamTaskItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { KEYWORD_MAX } from '@/components/exam/centre-query';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import { attemptsText, windowText } from '@/components/exam/format';
@@ -18,6 +17,7 @@ import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
 import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notify } from '@/lib/notify';
 

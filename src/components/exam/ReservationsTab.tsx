@@ -5,7 +5,6 @@
 import { useEffect, useId, useState } from 'react';
 import { cancelExamReservation, getExamBatches, reserveExamBatch } from '@/api/exam';
 import type { ExamBatch } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import { windowText } from '@/components/exam/format';
 import type { ExamCentreMessages } from '@/components/exam/messages';
@@ -13,6 +12,7 @@ import { Fact } from '@/components/exam/parts';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/lib/notify';
 
 const tag = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium';

@@ -2,13 +2,13 @@
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import type { MouseEvent, ReactNode } from 'react';
 import type { PaperRecord } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { resultHref } from '@/components/exam/links';
 import type { PaperTableMessages } from '@/components/exam/messages';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, type LoadStateMessages } from '@/components/learning/messages';
 import { formatMoment } from '@/components/study/format';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';

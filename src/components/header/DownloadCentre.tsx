@@ -17,7 +17,7 @@ import { deleteAllExportRecords, deleteExportRecord, getExportDownloadUrl } from
 import { DOWNLOAD_PAGE_SIZE } from '@/api/home-types';
 import type { ExportRecord } from '@/api/learning-types';
 import { getExportRecordPage } from '@/api/study';
-import { DOWNLOAD_HOLD_MS, fill, nearEnd, nextPage } from '@/components/header/centres';
+import { DOWNLOAD_HOLD_MS, nearEnd, nextPage } from '@/components/header/centres';
 import type { CentreMessages } from '@/components/header/messages';
 import { LoadState } from '@/components/learning/LoadState';
 import { formatMoment } from '@/components/study/format';
@@ -32,6 +32,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { formatFileSize, formatRelativeTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';

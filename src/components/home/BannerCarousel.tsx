@@ -13,9 +13,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Banner } from '@/api/home-types';
 import { getBanners } from '@/api/home';
-import { fill } from '@/components/auth/text';
 import { siteLink, targetProps } from '@/components/home/links';
 import type { HomeMessages } from '@/components/home/messages';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { $site, brandTexts } from '@/stores/site';
 

@@ -8,7 +8,6 @@ import ActivityIcon from 'lucide-react/icons/activity';
 import { useEffect, useState } from 'react';
 import type { StudyDynamic } from '@/api/learning-types';
 import { getStudyDynamics } from '@/api/player';
-import { fill } from '@/components/auth/text';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, SectionHeading } from '@/components/home/parts';
 import { TimeAgo } from '@/components/home/TimeAgo';
@@ -16,6 +15,7 @@ import { LoadState } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { useKeptState } from '@/lib/keep-alive';
 

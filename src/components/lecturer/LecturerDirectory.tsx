@@ -9,7 +9,6 @@ import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react
 import { getLecturerPage } from '@/api/lecturer';
 import { LECTURER_KEYWORD_MAX, type LecturerItem } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
@@ -19,6 +18,7 @@ import { directorySearch, parseDirectoryQuery, type DirectoryQuery } from '@/com
 import { LecturerCard } from '@/components/lecturer/LecturerCard';
 import { LecturerRanking } from '@/components/lecturer/LecturerRanking';
 import type { LecturerDirectoryMessages } from '@/components/lecturer/messages';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface LecturerDirectoryProps {

@@ -11,7 +11,6 @@ import { getLecturer, getLecturerCoursePage, isLecturerMissing } from '@/api/lec
 import type { CourseItem } from '@/api/learning-types';
 import type { LecturerDetail } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { CourseCard } from '@/components/learning/CourseCard';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
@@ -21,6 +20,7 @@ import { useSignedIn } from '@/components/learning/use-signed-in';
 import { directorySearch, parseDirectoryQuery } from '@/components/lecturer/directory-query';
 import type { LecturerProfileMessages } from '@/components/lecturer/messages';
 import { LecturerFigures, LecturerPortrait, LevelBadge } from '@/components/lecturer/parts';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 
 interface LecturerProfileProps {

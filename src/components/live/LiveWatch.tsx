@@ -17,7 +17,6 @@ import {
   watchPlayback,
 } from '@/api/live';
 import { isNotFound } from '@/api/study';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { countdown } from '@/components/live/countdown';
@@ -25,6 +24,7 @@ import type { LiveMessages } from '@/components/live/messages';
 import { formatMoment } from '@/components/study/format';
 import { SignInNotice } from '@/components/study/SignInNotice';
 import { primaryButton } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { routeParam } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';

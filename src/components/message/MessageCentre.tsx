@@ -13,7 +13,6 @@ import type { MessageRecord, ReadCount } from '@/api/home-types';
 import { batchDeleteMessages, batchReadMessages, getMessageReadCount, getMessageRecordPage } from '@/api/messages';
 import type { PageResult } from '@/api/types';
 import { getUnreadCount } from '@/api/unread';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
@@ -30,6 +29,7 @@ import {
 } from '@/components/message/query';
 import { useConfirm } from '@/components/message/use-confirm';
 import { outlineButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';

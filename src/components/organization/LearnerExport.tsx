@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { exportOrganizationLearners } from '@/api/organization';
 import type { OrganizationLearnerFilters } from '@/api/people-types';
 import { getExportRecordPage } from '@/api/study';
-import { fill } from '@/components/auth/text';
 import type { OrganizationMessages } from '@/components/organization/messages';
 import { outlineButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 
 /** How often the record is looked at, and for how long before the page stops following it. */
 const FOLLOW_EVERY_MS = 1500;

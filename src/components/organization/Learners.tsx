@@ -14,7 +14,6 @@ import type { LearnerStatus, OrganizationLearner } from '@/api/people-types';
 import { cellClass, DataTable } from '@/components/account-page/DataTable';
 import { formatTotal } from '@/components/account-page/ledger-format';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
-import { fill } from '@/components/auth/text';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import { LearnerExport } from '@/components/organization/LearnerExport';
@@ -31,6 +30,7 @@ import {
 } from '@/components/organization/query';
 import { formatMoment } from '@/components/study/format';
 import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 
 const STATUSES = [0, 1, 2] as const;
 /** Non-breaking spaces indent a department under its parent (options take no padding). */

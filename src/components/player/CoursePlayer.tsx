@@ -11,7 +11,6 @@ import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseDetail, CourseResourceItem, ProgressReportResult } from '@/api/learning-types';
 import { getChapterPeriodList, getCourse } from '@/api/course';
 import { getCourseConfig, type StudyScope } from '@/api/player';
-import { fill } from '@/components/auth/text';
 import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKeys, type TypeLabelKey } from '@/components/learning/type-label';
 import { ChapterPanel, type ChapterPanelTexts } from '@/components/player/ChapterPanel';
@@ -19,6 +18,7 @@ import type { PlayerMessages } from '@/components/player/messages';
 import { PeriodStage } from '@/components/player/PeriodStage';
 import { LoginFirst } from '@/components/player/LoginFirst';
 import { groupPeriods } from '@/components/player/periods';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 

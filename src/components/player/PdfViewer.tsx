@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { LoadState } from '@/components/learning/LoadState';
-import { fill } from '@/components/auth/text';
+import { fill } from '@/i18n/fill';
 
 export interface PdfTexts {
   loading: string;

@@ -6,11 +6,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { CourseItem } from '@/api/learning-types';
 import { getCoursePage } from '@/api/course';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/player/LoginFirst';
 import type { WatchHomeMessages } from '@/components/player/messages';
 import { RecentActivity } from '@/components/player/RecentActivity';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 

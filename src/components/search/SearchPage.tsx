@@ -9,7 +9,6 @@ import { ApiError } from '@/api/client';
 import { Code } from '@/api/codes';
 import { SearchType, type SearchHit, type SearchResult, type SearchTypeValue } from '@/api/home-types';
 import { getSearchPage } from '@/api/search';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { LoginFirst } from '@/components/learning/LoginFirst';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
@@ -20,6 +19,7 @@ import { hitHref } from '@/components/search/hit-link';
 import type { SearchMessages } from '@/components/search/messages';
 import { parseSearchQuery, SEARCH_TYPES, searchUrl, type SearchQuery } from '@/components/search/search-query';
 import { formatDay, formatMoment } from '@/components/study/format';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface SearchPageProps {

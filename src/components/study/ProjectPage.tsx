@@ -21,7 +21,6 @@ import {
   isNotFound,
   setStudyCollected,
 } from '@/api/study';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts } from '@/components/learning/messages';
 import { formatDay } from '@/components/study/format';
@@ -32,6 +31,7 @@ import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { outlineButtonSm, primaryButton } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { notify } from '@/lib/notify';
 import { $token, $user } from '@/stores/session';

@@ -30,7 +30,6 @@ import {
   getStudyTaskPage,
   getTrainingProgressPage,
 } from '@/api/study';
-import { fill } from '@/components/auth/text';
 import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { Pager } from '@/components/learning/Pager';
@@ -40,6 +39,7 @@ import { ProjectCard } from '@/components/study/ProjectCard';
 import { SignInNotice } from '@/components/study/SignInNotice';
 import { TaskCard } from '@/components/study/TaskCard';
 import { outlineButtonSm } from '@/components/study/styles';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
