@@ -10,8 +10,8 @@ import type { AccountPageMessages } from '@/components/account-page/messages';
 import { cellClass, DataTable } from '@/components/account-page/DataTable';
 import { formatAmount, formatTotal, sourceHref } from '@/components/account-page/ledger-format';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { formatMoment } from '@/components/study/format';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

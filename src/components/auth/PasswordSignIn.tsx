@@ -10,16 +10,17 @@ import { Code } from '@/api/codes';
 import type { LoginErrorData } from '@/api/types';
 import { loginByEmpNo } from '@/api/user';
 import { loginByPhonePassword } from '@/api/user-sign-in';
-import { FormAlert, Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import { finishSignIn } from '@/components/auth/finish';
 import type { CaptchaAnswer, CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { SignInMessages } from '@/components/auth/messages';
+import { PhoneField } from '@/components/auth/PhoneField';
 import {
   EMP_NO_MAX,
   validateEmpNo,
   validateLoginPassword,
   validatePhone,
 } from '@/components/auth/validate';
+import { FormAlert, Form, SubmitButton, TextField } from '@/components/ui/form-fields';
 import type { Locale } from '@/i18n/locale-path';
 import { PASSWORD_MAX_LENGTH } from '@/lib/password';
 

@@ -8,12 +8,11 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { ApiError } from '@/api/client';
 import { checkPhoneExist, registerEnterprise } from '@/api/user-sign-in';
 import { CodeFields } from '@/components/auth/CodeFields';
-import { Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import { ImageCaptcha, type CaptchaAnswer, type CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { PasswordTexts, RegisterMessages } from '@/components/auth/messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordValue } from '@/components/auth/NewPasswordFields';
+import { PhoneField } from '@/components/auth/PhoneField';
 import { afterSignIn } from '@/components/auth/redirect';
-import { outlineButton, textLink } from '@/components/auth/styles';
 import {
   ENTERPRISE_NAME_MAX,
   USER_NAME_MAX,
@@ -22,6 +21,8 @@ import {
   validatePhone,
   validateUserName,
 } from '@/components/auth/validate';
+import { outlineButton, textLink } from '@/components/ui/button-class';
+import { Form, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { completeSignIn } from '@/stores/session';
 

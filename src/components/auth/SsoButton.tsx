@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '@/api/client';
 import type { SsoConfig } from '@/api/types';
 import { getSsoConfig } from '@/api/user-sign-in';
-import { FormAlert } from '@/components/auth/fields';
 import { rememberRedirect } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
-import { outlineButton } from '@/components/auth/styles';
+import { outlineButton } from '@/components/ui/button-class';
+import { FormAlert } from '@/components/ui/form-fields';
 import { fill } from '@/i18n/fill';
 
 interface SsoButtonProps {

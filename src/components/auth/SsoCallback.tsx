@@ -6,10 +6,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '@/api/client';
 import { loginBySso } from '@/api/user-sign-in';
-import { FormAlert } from '@/components/auth/fields';
 import { finishSignIn } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
-import { textLink } from '@/components/auth/styles';
+import { textLink } from '@/components/ui/button-class';
+import { FormAlert } from '@/components/ui/form-fields';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 

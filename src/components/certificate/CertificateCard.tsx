@@ -15,7 +15,7 @@ import { verifyHref } from '@/components/certificate/query';
 import { DOWNLOAD_FLAG_MS, saveBlob } from '@/components/course/save-blob';
 import { Fact } from '@/components/exam/parts';
 import { formatDay } from '@/components/study/format';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

@@ -14,7 +14,8 @@ import type { VerifyPageMessages } from '@/components/certificate/messages';
 import { CODE_INPUT_MAX, codeFromQuery, verifyHref } from '@/components/certificate/query';
 import { Fact } from '@/components/exam/parts';
 import { formatDay } from '@/components/study/format';
-import { primaryButton } from '@/components/study/styles';
+import { primaryButton } from '@/components/ui/button-class';
+import { fieldFrame } from '@/components/ui/field';
 import { fill } from '@/i18n/fill';
 
 interface VerifyPageProps {
@@ -22,9 +23,6 @@ interface VerifyPageProps {
 }
 
 type Answer = { kind: 'idle' } | { kind: 'checking' } | { kind: 'error' } | VerifyOutcome;
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive h-10 w-full rounded-md border px-3 font-mono text-base tracking-wider outline-none focus-visible:ring-[3px]';
 
 function Found({ certificate, messages: m }: { certificate: CertificateVerification; messages: VerifyPageMessages }) {
   const held = certificate.status === CertificateStatus.held;
@@ -177,7 +175,7 @@ export function VerifyPage({ messages: m }: VerifyPageProps) {
               setCode(event.target.value);
               if (invalid && event.target.value.trim()) setInvalid(false);
             }}
-            className={fieldClass}
+            className={`${fieldFrame} bg-background aria-invalid:border-destructive h-10 w-full font-mono text-base tracking-wider`}
           />
           {invalid && (
             <p id={`${ids}-error`} className="text-destructive text-sm">

@@ -11,7 +11,7 @@ import { ImagePicker } from '@/components/community/ImagePicker';
 import type { CommunityMessages } from '@/components/community/messages';
 import { communityDraftKey, useKeptDraft } from '@/components/community/use-kept-draft';
 import { failureOf } from '@/components/message/failure';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { notifyError } from '@/lib/notify';
 import { $user } from '@/stores/session';
 

@@ -11,13 +11,13 @@ import type { AnswerItem, PostDetail } from '@/api/community-types';
 import { AnswerForm } from '@/components/community/AnswerForm';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Gallery, LoginNeeded } from '@/components/community/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { failureOf } from '@/components/message/failure';
 import { useConfirm } from '@/components/message/use-confirm';
-import { ghostButtonSm, outlineButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -140,7 +140,7 @@ export function Answers({ post, signedIn, locale, messages: m, onAccepted }: Ans
       {signedIn ? (
         <AnswerForm postId={post.id} messages={m} onSaved={posted} />
       ) : (
-        signedIn === false && <LoginFirst text={m['community.loginToAnswer']} linkText={m['study.signIn']} compact />
+        signedIn === false && <LoginFirst text={m['community.loginToAnswer']} linkText={m['study.signIn']} look="inline" />
       )}
       <LoadState status={status} texts={loadTexts(m, m['community.answersEmpty'])} onRetry={refresh}>
         <ul className="divide-y">

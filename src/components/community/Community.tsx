@@ -9,9 +9,9 @@ import type { PostDetail, PostItem, PostKindValue } from '@/api/community-types'
 import { readCommunityQuery, tabOf, writeCommunityQuery, type CommunityQuery } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
 import { PostList } from '@/components/community/PostList';
-import { LoadState } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState } from '@/components/ui/load-state';
+import { loadTexts } from '@/components/ui/messages';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 

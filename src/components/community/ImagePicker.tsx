@@ -10,7 +10,7 @@ import { POST_IMAGES_MAX } from '@/api/community-types';
 import { uploadPic } from '@/api/upload';
 import { AVATAR_ACCEPT, AVATAR_HEAD_BYTES, checkAvatar } from '@/components/account/avatar-file';
 import type { CommunityMessages } from '@/components/community/messages';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
 import { Progress } from '@/components/ui/progress';
 import { fill } from '@/i18n/fill';
 

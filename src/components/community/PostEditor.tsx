@@ -12,7 +12,7 @@ import { ImagePicker } from '@/components/community/ImagePicker';
 import type { CommunityMessages } from '@/components/community/messages';
 import { communityDraftKey, useKeptDraft } from '@/components/community/use-kept-draft';
 import { failureOf } from '@/components/message/failure';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fill } from '@/i18n/fill';
 import { $user } from '@/stores/session';

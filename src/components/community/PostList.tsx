@@ -21,11 +21,11 @@ import {
 } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Counts, Gallery, LoginNeeded, snippet } from '@/components/community/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

@@ -8,9 +8,9 @@ import { deleteCourseComment, getCourseCommentPage, saveCourseComment } from '@/
 import type { Comment } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { formatRelativeTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import type { Locale } from '@/i18n/locale-path';

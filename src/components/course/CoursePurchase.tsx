@@ -13,11 +13,11 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { applyCoursePurchase, decideCoursePurchase, getCoursePurchaseRequests, getCoursePurchaseState } from '@/api/course';
 import type { CoursePurchaseRequest } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/lib/notify';
 

@@ -17,8 +17,8 @@ import { optionsOf, QuestionView } from '@/components/exam-runner/QuestionView';
 import { clockOffset, formatClock, isAnswered, remainingMs, retryDelay } from '@/components/exam-runner/rules';
 import { RunnerDialog } from '@/components/exam-runner/RunnerDialog';
 import { LoaderCircleIcon } from '@/components/layout/icons';
-import { LoginFirst } from '@/components/player/LoginFirst';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoginFirst } from '@/components/ui/login-first';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
@@ -344,7 +344,7 @@ export function ExamRunner({ locale, messages: m }: ExamRunnerProps) {
     }
   }
 
-  if (signedIn === false) return <LoginFirst text={m['auth.loginFirst']} link={m['exam.runner.signIn']} />;
+  if (signedIn === false) return <LoginFirst look="stage" text={m['auth.loginFirst']} linkText={m['exam.runner.signIn']} />;
 
   if (phase.kind === 'noTask' || phase.kind === 'blocked' || phase.kind === 'error') {
     const text = phase.kind === 'noTask' ? m['exam.runner.noTask'] : phase.kind === 'blocked' ? phase.message : m['learning.loadFailed'];

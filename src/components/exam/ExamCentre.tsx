@@ -6,14 +6,14 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getMarkingPage } from '@/api/exam';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
 import { centreSearch, parseCentreQuery, type CentreQuery, type Tab } from '@/components/exam/centre-query';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { MyExamsTab } from '@/components/exam/MyExamsTab';
-import { LoadState } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts } from '@/components/ui/messages';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
 import type { Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 

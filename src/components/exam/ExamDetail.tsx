@@ -13,11 +13,11 @@ import { answersRuleKey, attemptsText, windowText } from '@/components/exam/form
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
 import { BackLink, ExamStatusBadge, Fact, PaperTable, PendingPage } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
-import { primaryButton } from '@/components/study/styles';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { primaryButton } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 

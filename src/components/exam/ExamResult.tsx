@@ -12,11 +12,11 @@ import { examTaskHref, runnerHref } from '@/components/exam/links';
 import type { ExamResultMessages } from '@/components/exam/messages';
 import { BackLink, ExamStatusBadge, Fact, PendingPage, reasonText, scoreText } from '@/components/exam/parts';
 import { PaperReview } from '@/components/exam/PaperReview';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
 import { formatMoment } from '@/components/study/format';
-import { primaryButtonSm } from '@/components/study/styles';
+import { primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

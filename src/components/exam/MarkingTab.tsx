@@ -11,11 +11,11 @@ import { centreSearch } from '@/components/exam/centre-query';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import { MarkingPaper } from '@/components/exam/MarkingPaper';
 import { PaperStatusBadge, TableHead } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
-import { primaryButtonSm } from '@/components/study/styles';
+import { primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 
 export function MarkingTab(props: TabProps) {

@@ -10,10 +10,10 @@ import type { PageResult } from '@/api/types';
 import type { TabProps } from '@/components/exam/ExamCentre';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { ExamStatusBadge, PaperTable, scoreText } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 

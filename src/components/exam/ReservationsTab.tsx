@@ -9,9 +9,9 @@ import type { TabProps } from '@/components/exam/ExamCentre';
 import { windowText } from '@/components/exam/format';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { Fact } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/lib/notify';
 

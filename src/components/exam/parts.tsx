@@ -4,10 +4,10 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { PaperRecord } from '@/api/exam-types';
 import { resultHref } from '@/components/exam/links';
 import type { PaperTableMessages } from '@/components/exam/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, type LoadStateMessages } from '@/components/learning/messages';
 import { formatMoment } from '@/components/study/format';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, type LoadStateMessages } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

@@ -19,7 +19,6 @@ import type { ExportRecord } from '@/api/learning-types';
 import { getExportRecordPage } from '@/api/study';
 import { DOWNLOAD_HOLD_MS, nearEnd, nextPage } from '@/components/header/centres';
 import type { CentreMessages } from '@/components/header/messages';
-import { LoadState } from '@/components/learning/LoadState';
 import { formatMoment } from '@/components/study/format';
 import { Button } from '@/components/ui/button';
 import {
@@ -31,6 +30,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { LoadState } from '@/components/ui/load-state';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';

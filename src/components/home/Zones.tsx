@@ -11,9 +11,9 @@ import { siteLink } from '@/components/home/links';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, MoreLink, SectionHeading, WhenVisible } from '@/components/home/parts';
 import { CourseCard } from '@/components/learning/CourseCard';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

@@ -6,9 +6,9 @@
 import type { CourseItem } from '@/api/learning-types';
 import { durationText } from '@/components/learning/duration';
 import type { CourseCardMessages } from '@/components/learning/messages';
-import { CardCover } from '@/components/learning/CardCover';
-import { Stars } from '@/components/learning/Stars';
 import { StatusProgress } from '@/components/learning/StatusProgress';
+import { CardCover } from '@/components/ui/card-cover';
+import { Stars } from '@/components/ui/stars';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

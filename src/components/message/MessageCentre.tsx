@@ -13,10 +13,6 @@ import type { MessageRecord, ReadCount } from '@/api/home-types';
 import { batchDeleteMessages, batchReadMessages, getMessageReadCount, getMessageRecordPage } from '@/api/messages';
 import type { PageResult } from '@/api/types';
 import { getUnreadCount } from '@/api/unread';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import type { MessageCentreMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
 import {
@@ -28,7 +24,11 @@ import {
   type ReadFilter,
 } from '@/components/message/query';
 import { useConfirm } from '@/components/message/use-confirm';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';

@@ -11,12 +11,12 @@ import { ApiError } from '@/api/client';
 import { Code } from '@/api/codes';
 import { RecordKind, type MessageRecord } from '@/api/home-types';
 import { admireMessage, viewMessage } from '@/api/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { recordLink } from '@/components/message/link';
 import type { MessageDetailMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

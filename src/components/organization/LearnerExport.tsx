@@ -11,7 +11,7 @@ import { exportOrganizationLearners } from '@/api/organization';
 import type { OrganizationLearnerFilters } from '@/api/people-types';
 import { getExportRecordPage } from '@/api/study';
 import type { OrganizationMessages } from '@/components/organization/messages';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
 import { fill } from '@/i18n/fill';
 
 /** How often the record is looked at, and for how long before the page stops following it. */

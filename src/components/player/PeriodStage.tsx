@@ -10,11 +10,11 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { checkResource, getImageText, getProgress, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
-import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
+import { LoadState } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

@@ -9,16 +9,17 @@ import { ApiError } from '@/api/client';
 import { Code } from '@/api/codes';
 import { SearchType, type SearchHit, type SearchResult, type SearchTypeValue } from '@/api/home-types';
 import { getSearchPage } from '@/api/search';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { Highlighted } from '@/components/search/Highlighted';
 import { hitHref } from '@/components/search/hit-link';
 import type { SearchMessages } from '@/components/search/messages';
 import { parseSearchQuery, SEARCH_TYPES, searchUrl, type SearchQuery } from '@/components/search/search-query';
+import { useSignedIn } from '@/components/shell/use-signed-in';
 import { formatDay, formatMoment } from '@/components/study/format';
+import { fieldFrame } from '@/components/ui/field';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
@@ -29,9 +30,6 @@ interface SearchPageProps {
 
 /** The longest keyword the gateway takes (it says so itself past this). */
 const KEYWORD_MAX = 50;
-
-const fieldClass =
-  'border-input bg-background placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 h-10 min-w-0 flex-1 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
 
 type State =
   | { status: 'loading' }
@@ -231,7 +229,7 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
           maxLength={KEYWORD_MAX}
           placeholder={m['search.placeholder']}
           onChange={(event) => setText(event.target.value)}
-          className={fieldClass}
+          className={`${fieldFrame} bg-background placeholder:text-muted-foreground h-10 min-w-0 flex-1 text-sm`}
         />
         <button
           type="submit"

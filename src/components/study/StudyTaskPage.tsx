@@ -9,16 +9,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CourseItem, StudyTaskDetail } from '@/api/learning-types';
 import { getStudyTask, isNotFound, saveStudyTaskMark, setStudyCollected } from '@/api/study';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { Stars } from '@/components/learning/Stars';
 import { formatDay } from '@/components/study/format';
 import type { TaskMessages } from '@/components/study/messages';
 import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } from '@/components/study/DetailParts';
-import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { taskTypeLabel } from '@/components/study/TaskCard';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts } from '@/components/ui/messages';
+import { Stars } from '@/components/ui/stars';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
@@ -63,7 +63,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
   }, [id, token, reload]);
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
   if (state === 'notFound') {
     return <NotFoundNotice text={m['study.task.notFound']} />;
   }

@@ -30,15 +30,15 @@ import {
   getStudyTaskPage,
   getTrainingProgressPage,
 } from '@/api/study';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatDay, formatMoment, formatStudyTime } from '@/components/study/format';
 import type { TrainMessages } from '@/components/study/messages';
 import { ProjectCard } from '@/components/study/ProjectCard';
-import { SignInNotice } from '@/components/study/SignInNotice';
 import { TaskCard } from '@/components/study/TaskCard';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/lib/notify';
@@ -536,7 +536,7 @@ export function TrainPage({ locale, messages: m }: TrainPageProps) {
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
 
   const choose = (next: Tab, focus = false) => {
     if (next !== tab) {

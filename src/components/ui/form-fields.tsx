@@ -1,4 +1,7 @@
-/** The sign-in side's form pieces: the form, a labelled input with its hint and error, a submit button. */
+/**
+ * Form pieces of the sign-in side and the enterprise choice: the form, a labelled input with
+ * its hint and error, a submit button and an alert about the whole form.
+ */
 import {
   useEffect,
   useId,
@@ -8,12 +11,11 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { inputClass, labelClass, primaryButton } from '@/components/auth/styles';
 import { LoaderCircleIcon } from '@/components/layout/icons';
-import type { PhoneMessages } from '@/components/auth/messages';
-import { PHONE_LENGTH } from '@/lib/phone';
+import { primaryButton } from '@/components/ui/button-class';
+import { inputClass, labelClass } from '@/components/ui/field';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   /** A standing explanation under the input (the password rule). */
@@ -21,23 +23,6 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Controls beside the input (captcha picture, send-code button). */
   addon?: ReactNode;
   ref?: Ref<HTMLInputElement>;
-}
-
-/** The phone input of every form: a mainland mobile number, labelled and capped at 11 digits. */
-export function PhoneField({ messages, ...input }: Omit<TextFieldProps, 'label'> & { messages: PhoneMessages }) {
-  return (
-    <TextField
-      label={messages['login.phone']}
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      maxLength={PHONE_LENGTH}
-      required
-      placeholder={messages['login.phonePlaceholder']}
-      {...input}
-    />
-  );
 }
 
 /** A labelled input; the hint and the error are tied to it with `aria-describedby`. */
