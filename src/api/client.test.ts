@@ -16,7 +16,7 @@ import {
 import { TOKEN_COOKIE } from '@/api/codes';
 import type { EndpointDef } from '@/api/endpoints';
 import { ok, startStubGateway, type StubGateway, type StubMode } from '@/api/test-gateway';
-import { $toasts, clearToasts } from '@/lib/notify';
+import { $toasts, clearToasts } from '@/stores/toasts';
 import { $locale } from '@/stores/locale';
 
 let gw: StubGateway;

@@ -22,7 +22,7 @@ import { endpoints, type EndpointDef, type EndpointName, type Paging } from '@/a
 import type { Envelope } from '@/api/types';
 import type { Locale } from '@/i18n/locale-path';
 import { isSignInPage, loginPath } from '@/lib/login-path';
-import { notify, notifyError } from '@/lib/notify';
+import { notify, notifyError } from '@/stores/toasts';
 import { $locale } from '@/stores/locale';
 
 export { DEFAULT_GATEWAY_PREFIX, EID_STORAGE_KEY };

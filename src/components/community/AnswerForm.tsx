@@ -12,8 +12,8 @@ import type { CommunityMessages } from '@/components/community/messages';
 import { communityDraftKey, useKeptDraft } from '@/components/community/use-kept-draft';
 import { failureOf } from '@/components/message/failure';
 import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { notifyError } from '@/lib/notify';
 import { $user } from '@/stores/session';
+import { notifyError } from '@/stores/toasts';
 
 interface AnswerFormProps {
   postId: string;

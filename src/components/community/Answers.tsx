@@ -20,7 +20,7 @@ import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 interface AnswersProps {
   post: PostDetail;

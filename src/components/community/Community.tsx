@@ -13,7 +13,7 @@ import { useSignedIn } from '@/components/shell/use-signed-in';
 import { LoadState } from '@/components/ui/load-state';
 import { loadTexts } from '@/components/ui/messages';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 const PostView = lazy(() => import('@/components/community/PostView').then((m) => ({ default: m.PostView })));
 const PostEditor = lazy(() => import('@/components/community/PostEditor').then((m) => ({ default: m.PostEditor })));

@@ -23,7 +23,7 @@ import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 const CommentThread = lazy(() => import('@/components/message/CommentThread').then((m) => ({ default: m.CommentThread })));
 

@@ -16,8 +16,8 @@ import { outlineButton, primaryButton } from '@/components/ui/button-class';
 import { FormAlert, Form, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token, switchEnterprise } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface CompanyPickerProps {
   locale: Locale;

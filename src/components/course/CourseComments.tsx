@@ -12,8 +12,8 @@ import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { formatRelativeTime } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
 import type { Locale } from '@/i18n/locale-path';
+import { notifySuccess } from '@/stores/toasts';
 
 /** The gateway's limit on a comment, after trimming. */
 export const COMMENT_MAX = 500;

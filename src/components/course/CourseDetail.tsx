@@ -34,8 +34,8 @@ import { loadTexts } from '@/components/ui/messages';
 import { Stars } from '@/components/ui/stars';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $user } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface CourseDetailProps {
   locale: Locale;

@@ -19,7 +19,7 @@ import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 /** Longest note or reason (the gateway's rule). */
 const TEXT_MAX = 200;

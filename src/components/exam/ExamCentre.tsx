@@ -9,6 +9,7 @@ import { getMarkingPage } from '@/api/exam';
 import { centreSearch, parseCentreQuery, type CentreQuery, type Tab } from '@/components/exam/centre-query';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { MyExamsTab } from '@/components/exam/MyExamsTab';
+import type { TabProps } from '@/components/exam/tab-props';
 import { useSignedIn } from '@/components/shell/use-signed-in';
 import { LoadState } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
@@ -27,15 +28,6 @@ const MarkingTab = lazy(() => import('@/components/exam/MarkingTab').then((mod) 
 interface ExamCentreProps {
   locale: Locale;
   messages: ExamCentreMessages;
-}
-
-/** What a tab needs to change the URL state. */
-export interface TabProps {
-  locale: Locale;
-  messages: ExamCentreMessages;
-  query: CentreQuery;
-  /** Moves to another state; `replace` keeps the history entry. */
-  go: (next: CentreQuery, replace?: boolean) => void;
 }
 
 export function ExamCentre({ locale, messages: m }: ExamCentreProps) {

@@ -17,7 +17,7 @@ import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 function MarkForm({
   question,

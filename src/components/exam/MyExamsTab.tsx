@@ -8,11 +8,11 @@ import { getExamTaskPapers, getExamTaskRecordCount, getExamTaskRecordPage } from
 import { ExamStatus, type ExamTaskCount, type ExamTaskItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
 import { KEYWORD_MAX } from '@/components/exam/centre-query';
-import type { TabProps } from '@/components/exam/ExamCentre';
 import { attemptsText, windowText } from '@/components/exam/format';
 import { examTaskHref, resultHref } from '@/components/exam/links';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { ExamStatusBadge, Fact, scoreText } from '@/components/exam/parts';
+import type { TabProps } from '@/components/exam/tab-props';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts } from '@/components/ui/messages';
@@ -20,7 +20,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchForm } from '@/components/ui/search-form';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notify } from '@/lib/notify';
+import { notify } from '@/stores/toasts';
 
 const COUNT_OF: Record<number, keyof ExamTaskCount> = {
   [ExamStatus.waiting]: 'waiting',

@@ -35,7 +35,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { formatFileSize, formatRelativeTime } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 /** exportStatus of a finished, downloadable export. */
 const FINISHED = 2;

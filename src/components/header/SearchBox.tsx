@@ -3,7 +3,7 @@ import { searchHref } from '@/components/header/search';
 import { SearchIcon, XIcon } from '@/components/layout/icons';
 import { ghostIconButton } from '@/components/ui/button-class';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError } from '@/lib/notify';
+import { notifyError } from '@/stores/toasts';
 
 interface SearchBoxProps {
   locale: Locale;

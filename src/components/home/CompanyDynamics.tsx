@@ -13,11 +13,11 @@ import { Bar, cardClass, SectionHeading } from '@/components/home/parts';
 import { TimeAgo } from '@/components/home/TimeAgo';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { useKeptState } from '@/components/shell/keep-alive';
 import { LoadState } from '@/components/ui/load-state';
 import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { useKeptState } from '@/lib/keep-alive';
 
 interface CompanyDynamicsProps {
   locale: Locale;

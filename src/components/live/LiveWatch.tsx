@@ -26,8 +26,8 @@ import { LoginFirst } from '@/components/ui/login-first';
 import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { routeParam } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface LiveWatchProps {
   messages: LiveMessages;

@@ -23,8 +23,8 @@ import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { $token, $user } from '@/stores/session';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
 

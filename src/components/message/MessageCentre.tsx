@@ -31,8 +31,8 @@ import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 import { $unread, applyUnread } from '@/stores/unread';
 
 const MessageDetail = lazy(() => import('@/components/message/MessageDetail').then((m) => ({ default: m.MessageDetail })));

@@ -12,12 +12,12 @@ import type { PageResult } from '@/api/types';
 import { MyRank } from '@/components/rank/MyRank';
 import { RankList } from '@/components/rank/RankList';
 import type { RankMessages } from '@/components/rank/messages';
+import { useKeptState } from '@/components/shell/keep-alive';
 import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { useKeptState } from '@/lib/keep-alive';
 import { $user } from '@/stores/session';
 
 interface RankBoardProps {

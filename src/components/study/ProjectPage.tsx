@@ -33,8 +33,8 @@ import { LoginFirst } from '@/components/ui/login-first';
 import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notify } from '@/lib/notify';
 import { $token, $user } from '@/stores/session';
+import { notify } from '@/stores/toasts';
 
 interface ProjectPageProps {
   locale: Locale;

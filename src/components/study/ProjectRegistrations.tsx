@@ -12,7 +12,7 @@ import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 interface ProjectRegistrationsProps {
   projectId: string;

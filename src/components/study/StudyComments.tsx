@@ -12,7 +12,7 @@ import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import { loadTexts, pagerTexts, type LoadStateMessages } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 /** Spec: comments are 1–500 characters. */
 const MAX_LENGTH = 500;

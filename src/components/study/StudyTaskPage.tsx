@@ -20,8 +20,8 @@ import { LoginFirst } from '@/components/ui/login-first';
 import { loadTexts } from '@/components/ui/messages';
 import { Stars } from '@/components/ui/stars';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface StudyTaskPageProps {
   locale: Locale;

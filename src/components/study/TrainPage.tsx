@@ -41,8 +41,8 @@ import { loadTexts, pagerTexts } from '@/components/ui/messages';
 import { Pager } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface TrainPageProps {
   locale: Locale;
