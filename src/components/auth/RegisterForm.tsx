@@ -5,7 +5,7 @@
  * agreement. Success signs the new admin in and opens the home page.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import { checkPhoneExist, registerEnterprise } from '@/api/user-sign-in';
 import { CodeFields } from '@/components/auth/CodeFields';
 import { ImageCaptcha, type CaptchaAnswer, type CaptchaHandle } from '@/components/auth/ImageCaptcha';
@@ -84,9 +84,9 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
     } catch (error) {
       // A captcha answer is spent either way.
       if (captcha) phoneCaptchaRef.current?.refresh();
-      const data = error instanceof ApiError ? (error.data as { captchaRequired?: boolean } | null) : null;
-      if (data?.captchaRequired) {
-        setPhoneCheckPrompt((error as ApiError).msg || messages['register.phoneCheckCaptcha']);
+      const outcome = outcomeOf(error);
+      if (outcome.kind === 'invalid' && outcome.captchaRequired) {
+        setPhoneCheckPrompt(outcome.msg || messages['register.phoneCheckCaptcha']);
       }
       // Otherwise the check is advice; registration itself refuses a taken phone.
     }

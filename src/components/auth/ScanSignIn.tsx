@@ -5,7 +5,7 @@
  * the code `authCode`); this panel then finishes the sign-in.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import type { ScanConfig, ScanType } from '@/api/types';
 import { getScanConfig, scanLogin } from '@/api/user-sign-in';
 import { finishSignIn, rememberRedirect } from '@/components/auth/finish';
@@ -69,7 +69,7 @@ export function ScanSignIn({ locale, messages }: ScanSignInProps) {
     scanLogin(callback, { isShowErrTip: false })
       .then((result) => finishSignIn(result, locale))
       .catch((e: unknown) => {
-        setError(e instanceof ApiError && e.msg ? e.msg : messages['login.scan.failed']);
+        setError(outcomeOf(e).msg || messages['login.scan.failed']);
         setSigningIn(false);
       });
   }, []);

@@ -4,7 +4,7 @@
  * or when SSO is not set up, unless `showUnavailable`.
  */
 import { useEffect, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import type { SsoConfig } from '@/api/types';
 import { getSsoConfig } from '@/api/user-sign-in';
 import { rememberRedirect } from '@/components/auth/finish';
@@ -33,7 +33,7 @@ export function SsoButton({ messages, showUnavailable = false, divided = false }
       .then(setConfig)
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
-        setFailure(e instanceof ApiError ? e.msg : '');
+        setFailure(outcomeOf(e).msg);
         setConfig(null);
       });
     return () => controller.abort();

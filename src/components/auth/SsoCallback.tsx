@@ -4,7 +4,7 @@
  * with a way to start again. Opened without a code, it offers to start SSO.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import { loginBySso } from '@/api/user-sign-in';
 import { finishSignIn } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
@@ -52,7 +52,7 @@ export function SsoCallback({ locale, messages }: SsoCallbackProps) {
     loginBySso({ code, state }, { isShowErrTip: false })
       .then((result) => finishSignIn(result, locale))
       .catch((e: unknown) => {
-        setError(e instanceof ApiError && e.msg ? e.msg : messages['login.sso.failed']);
+        setError(outcomeOf(e).msg || messages['login.sso.failed']);
         setPhase('failed');
       });
   }, []);

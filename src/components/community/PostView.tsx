@@ -8,10 +8,9 @@ import BookmarkIcon from 'lucide-react/icons/bookmark';
 import Share2Icon from 'lucide-react/icons/share-2';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { deleteComment, deletePost, getCommentPage, saveComment, setBookmark, admire, viewPost } from '@/api/community';
 import { PostKind, type PostDetail } from '@/api/community-types';
+import { outcomeOf } from '@/api/outcome';
 import { Answers, tellFailure } from '@/components/community/Answers';
 import { postHref } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
@@ -60,7 +59,7 @@ export function PostView({ id, locale, messages: m, signedIn, reload, onBack, on
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.code === Code.NOT_FOUND ? 'notFound' : 'error');
+        setState(outcomeOf(error).kind === 'notFound' ? 'notFound' : 'error');
       });
     return () => controller.abort();
   }, [id, reload, retry]);

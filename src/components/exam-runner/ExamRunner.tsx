@@ -5,9 +5,9 @@
  * gateway's deadline, reports leaves of the page, and hands the paper in.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, NO_ENVELOPE } from '@/api/client';
 import { examAnswerSave, examFinish, examFinishView, examScreenSwitch, examStart } from '@/api/exam-runner';
 import { PaperStatus, type PaperResult, type PaperSession, type ScreenSwitchResult } from '@/api/exam-types';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { openJournal, type Journal } from '@/components/exam-runner/journal';
 import { watchLeaves } from '@/components/exam-runner/leaves';
 import type { RunnerMessages } from '@/components/exam-runner/messages';
@@ -73,7 +73,7 @@ function writeFlags(paperId: string, flags: ReadonlySet<string>): void {
   }
 }
 
-const isNetworkError = (error: unknown) => !(error instanceof ApiError) || error.code === NO_ENVELOPE;
+const isNetworkError = (error: unknown) => outcomeOf(error).kind === 'network';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -196,8 +196,8 @@ export function ExamRunner({ locale, messages: m }: ExamRunnerProps) {
       setPhase({ kind: 'ready', paper: session });
     })().catch((error: unknown) => {
       if (!live) return;
-      const refused = error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg;
-      setPhase(refused ? { kind: 'blocked', message: error.msg } : { kind: 'error' });
+      const message = gatewayMessage(outcomeOf(error));
+      setPhase(message ? { kind: 'blocked', message } : { kind: 'error' });
     });
     return () => {
       live = false;

@@ -7,10 +7,9 @@ import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import ExternalLinkIcon from 'lucide-react/icons/external-link';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { RecordKind, type MessageRecord } from '@/api/home-types';
 import { admireMessage, viewMessage } from '@/api/messages';
+import { outcomeOf } from '@/api/outcome';
 import { recordLink } from '@/components/message/link';
 import type { MessageDetailMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
@@ -55,7 +54,7 @@ export function MessageDetail({ id, locale, messages: m, onBack, onViewed }: Mes
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.code === Code.NOT_FOUND ? 'notFound' : 'error');
+        setState(outcomeOf(error).kind === 'notFound' ? 'notFound' : 'error');
       });
     return () => controller.abort();
   }, [id, reload]);

@@ -7,9 +7,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseDetail, CourseResourceItem, ProgressReportResult } from '@/api/learning-types';
 import { getChapterPeriodList, getCourse } from '@/api/course';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { getCourseConfig, type StudyScope } from '@/api/player';
 import { typeLabelKeys, type TypeLabelKey } from '@/components/learning/type-label';
 import { ChapterPanel, type ChapterPanelTexts } from '@/components/player/ChapterPanel';
@@ -115,8 +115,8 @@ export function CoursePlayer({ locale, mode, messages }: CoursePlayerProps) {
       },
       (error: unknown) => {
         if (!live) return;
-        const refused = error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg;
-        setState(refused ? { status: 'blocked', message: error.msg } : { status: 'error' });
+        const message = gatewayMessage(outcomeOf(error));
+        setState(message ? { status: 'blocked', message } : { status: 'error' });
       },
     );
     return () => {

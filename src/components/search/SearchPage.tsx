@@ -5,9 +5,8 @@
  * history entry; a tab or a page replaces it, so back and reload come back to the same list.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { SearchType, type SearchHit, type SearchResult, type SearchTypeValue } from '@/api/home-types';
+import { outcomeOf } from '@/api/outcome';
 import { getSearchPage } from '@/api/search';
 import { Highlighted } from '@/components/search/Highlighted';
 import { hitHref } from '@/components/search/hit-link';
@@ -139,8 +138,8 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // The gateway says what is wrong with the keyword, in the caller's language.
-        const invalid = error instanceof ApiError && error.code === Code.INVALID;
-        setState({ status: 'error', message: invalid ? error.msg : undefined });
+        const outcome = outcomeOf(error);
+        setState({ status: 'error', message: outcome.kind === 'invalid' ? outcome.msg : undefined });
       });
     return () => controller.abort();
   }, [signedIn, query, round, locale]);
