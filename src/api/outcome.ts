@@ -31,13 +31,13 @@ export type Outcome =
 
 export type OutcomeKind = Outcome['kind'];
 
-function captchaRequired(data: unknown): boolean {
-  return (data as { captchaRequired?: unknown } | null)?.captchaRequired === true;
-}
-
-const BY_CODE: Partial<Record<number, 'tooMany' | 'notFound' | 'forbidden'>> = {
+/** The codes with a kind of their own; the others are sign-outs, refusals or failures. */
+const KINDS: Partial<Record<number, OutcomeKind>> = {
+  [NO_ENVELOPE]: 'network',
+  [Code.LOGIN_ERROR]: 'wrongCredentials',
   [Code.TOO_MANY_REQUESTS]: 'tooMany',
   [Code.NOT_FOUND]: 'notFound',
+  [Code.INVALID]: 'invalid',
   [Code.FORBIDDEN]: 'forbidden',
 };
 
@@ -50,13 +50,9 @@ const BY_CODE: Partial<Record<number, 'tooMany' | 'notFound' | 'forbidden'>> = {
 export function outcomeOf(error: unknown): Outcome {
   if (!(error instanceof ApiError)) return { kind: 'network', msg: '' };
   const { code, msg, data } = error;
-  if (code === NO_ENVELOPE) return { kind: 'network', msg };
-  if (code === Code.LOGIN_ERROR) return { kind: 'wrongCredentials', msg, captchaRequired: captchaRequired(data) };
-  if (code === Code.INVALID) return { kind: 'invalid', msg, captchaRequired: captchaRequired(data) };
-  if (isSignOutCode(code)) return { kind: 'signedOut', msg };
-  const kind = BY_CODE[code];
-  if (kind) return { kind, msg };
-  return { kind: code >= 400 && code < 500 ? 'refused' : 'failed', msg };
+  const kind = KINDS[code] ?? (isSignOutCode(code) ? 'signedOut' : code >= 400 && code < 500 ? 'refused' : 'failed');
+  if (kind !== 'wrongCredentials' && kind !== 'invalid') return { kind, msg } as Outcome;
+  return { kind, msg, captchaRequired: (data as { captchaRequired?: unknown } | null)?.captchaRequired === true };
 }
 
 /**
