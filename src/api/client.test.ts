@@ -12,6 +12,7 @@ import {
   NO_ENVELOPE,
   request,
   REQUEST_TIMEOUT,
+  setClientHooks,
 } from '@/api/client';
 import { TOKEN_COOKIE } from '@/api/codes';
 import type { EndpointDef } from '@/api/endpoints';
@@ -44,6 +45,8 @@ const toastTexts = () => $toasts.get().map((t) => `${t.kind}:${t.message}`);
 
 beforeAll(async () => {
   gw = await startStubGateway();
+  // What the session store does as it loads.
+  setClientHooks({ locale: () => $locale.get() });
 });
 afterAll(() => gw.close());
 

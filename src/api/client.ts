@@ -98,7 +98,7 @@ export interface ClientHooks {
 
 let hooks: ClientHooks = { locale: pageLocale, signedOut: async () => forgetSession() };
 
-/** Hands the client the page's language and sign-out; the locale and session stores call it as they load. */
+/** Hands the client the page's language and sign-out; the session store calls it as it loads. */
 export function setClientHooks(given: Partial<ClientHooks>): void {
   hooks = { ...hooks, ...given };
 }

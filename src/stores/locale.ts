@@ -4,7 +4,6 @@
  */
 import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
-import { setClientHooks } from '@/api/client';
 import { LANG_COOKIE } from '@/api/codes';
 import { localizePath, pageLocale, splitLocale, type Locale } from '@/i18n/locale-path';
 
@@ -12,9 +11,6 @@ import { localizePath, pageLocale, splitLocale, type Locale } from '@/i18n/local
 export const LANG_COOKIE_DAYS = 365;
 
 export const $locale = atom<Locale>(pageLocale());
-
-// Calls carry the language the page has chosen.
-setClientHooks({ locale: () => $locale.get() });
 
 $locale.listen((locale) => {
   Cookies.set(LANG_COOKIE, locale, {

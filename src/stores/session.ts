@@ -20,6 +20,7 @@ import { TOKEN_COOKIE } from '@/api/codes';
 import type { LoginResult, UserInfo } from '@/api/types';
 import { chooseEnterprise, getCurrentUser, loginByEmpNo, logout } from '@/api/user';
 import { isSignInPage, loginPath } from '@/lib/login-path';
+import { $locale } from '@/stores/locale';
 import { loadNav, loadSite, siteLoadedAs } from '@/stores/site';
 
 /** Spec section 9: the token cookie expires in 1 day. */
@@ -126,8 +127,9 @@ export async function signOut({ callServer = true }: { callServer?: boolean } = 
   forgetSession();
 }
 
-// A sign-out code on any call ends the session here too.
-setClientHooks({ signedOut: () => signOut({ callServer: false }) });
+// The client's link to the page's stores: calls carry the language of the locale store, and a
+// sign-out code on any call ends the session here too.
+setClientHooks({ locale: () => $locale.get(), signedOut: () => signOut({ callServer: false }) });
 
 /** Loads the signed-in user from the gateway; a sign-out code there ends the session. */
 export async function loadUser(): Promise<UserInfo> {
