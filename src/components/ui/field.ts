@@ -1,19 +1,13 @@
 /**
- * Class strings of form controls that are not shadcn components: the sign-in side's inputs and
- * labels (shadcn's `Input` and `Label` looks, without the modules' `cn` and tailwind-merge), and
- * the frame the compact fields of filter bars and forms share.
+ * Class strings of the form controls that are not shadcn components: the frame every field
+ * shares and the compact field of filter bars and forms. The sign-in side's inputs build theirs
+ * on the frame (`@/components/ui/form-fields`).
  */
-
-/** shadcn's `Input`, without its `file:` and `dark:` parts. */
-export const inputClass =
-  'placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground border-input h-9 w-full min-w-0 rounded-md border bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] outline-none disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:ring-destructive/20 aria-invalid:border-destructive';
-
-/** shadcn's `Label`. */
-export const labelClass = 'flex items-center gap-2 text-sm leading-none font-medium select-none';
+import { classes } from '@/components/ui/classes';
 
 /** The border, corners, padding and focus ring of a field; the caller adds background, size and text. */
 export const fieldFrame =
   'border-input focus-visible:border-ring focus-visible:ring-ring/50 rounded-md border px-3 outline-none focus-visible:ring-[3px]';
 
 /** A compact input or select of a filter bar or form, 36 px high; the caller adds its width. */
-export const fieldClass = `${fieldFrame} bg-background h-9 text-sm`;
+export const fieldClass = classes(fieldFrame, 'bg-background h-9 text-sm');
