@@ -6,13 +6,13 @@
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import CircleXIcon from 'lucide-react/icons/circle-x';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { verifyCertificate, type VerifyOutcome } from '@/api/certificate';
 import { CertificateStatus, type CertificateVerification } from '@/api/certificate-types';
 import type { VerifyPageMessages } from '@/components/certificate/messages';
 import { CODE_INPUT_MAX, codeFromQuery, verifyHref } from '@/components/certificate/query';
 import { Fact } from '@/components/exam/parts';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { formatDay } from '@/components/study/format';
 import { primaryButton } from '@/components/ui/button-class';
 import { fieldFrame } from '@/components/ui/field';

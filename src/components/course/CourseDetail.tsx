@@ -8,7 +8,6 @@
  * messages.
  */
 import BookmarkIcon from 'lucide-react/icons/bookmark';
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import PlayIcon from 'lucide-react/icons/play';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { useStore } from '@nanostores/react';
@@ -26,6 +25,7 @@ import type { CourseDetail as Course, CourseResourceItem, Courseware } from '@/a
 import { CourseCatalogue } from '@/components/course/CourseCatalogue';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { periods, watchPath } from '@/components/course/tree';
+import { ChevronLeftIcon } from '@/components/layout/icons';
 import { durationText } from '@/components/learning/duration';
 import { useSignedIn } from '@/components/shell/use-signed-in';
 import { LoadState, type LoadStatus } from '@/components/ui/load-state';

@@ -4,13 +4,13 @@
  * courses as course cards, 8 a page (the page lives in the URL query). An id that is no
  * lecturer of the caller's company gets a not-found notice with the way back to the directory.
  */
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import UserXIcon from 'lucide-react/icons/user-x';
 import { useEffect, useId, useState } from 'react';
 import { getLecturer, getLecturerCoursePage, isLecturerMissing } from '@/api/lecturer';
 import type { CourseItem } from '@/api/learning-types';
 import type { LecturerDetail } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
+import { ChevronLeftIcon } from '@/components/layout/icons';
 import { CourseCard } from '@/components/learning/CourseCard';
 import { directorySearch, parseDirectoryQuery } from '@/components/lecturer/directory-query';
 import type { LecturerProfileMessages } from '@/components/lecturer/messages';

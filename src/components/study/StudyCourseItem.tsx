@@ -3,8 +3,8 @@
  * text when the caller cannot study yet), required or elective, length, credit hours, status
  * and progress.
  */
-import LockIcon from 'lucide-react/icons/lock';
 import type { CourseItem } from '@/api/learning-types';
+import { LockIcon } from '@/components/layout/icons';
 import { durationText } from '@/components/learning/duration';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { CourseItemMessages } from '@/components/study/messages';

@@ -2,8 +2,8 @@
  * The states of a data block: loading (a skeleton when given, else a spinner), error with a
  * retry button, empty, or the content. Texts come from the caller.
  */
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 
 export type LoadStatus = 'loading' | 'error' | 'empty' | 'ready';
 

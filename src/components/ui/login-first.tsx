@@ -2,7 +2,7 @@
  * 'Please login first!' (spec sections 6, 8) with a link to the sign-in page in the page's
  * language that comes back here afterwards.
  */
-import LockIcon from 'lucide-react/icons/lock';
+import { LockIcon } from '@/components/layout/icons';
 import { loginPath } from '@/lib/login-path';
 
 interface LoginFirstProps {

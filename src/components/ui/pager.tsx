@@ -1,6 +1,5 @@
 /** Previous / next paging with "page x of y"; hidden when everything fits on one page. */
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
-import ChevronRightIcon from 'lucide-react/icons/chevron-right';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 
 export interface PagerTexts {
   /** Name of the navigation landmark ('Pagination'). */

@@ -2,8 +2,8 @@
  * A keyword search: a labelled search input and its button. The form is the page's search
  * landmark unless it sits inside one of the caller's.
  */
-import SearchIcon from 'lucide-react/icons/search';
 import { useId, type SubmitEvent } from 'react';
+import { SearchIcon } from '@/components/layout/icons';
 import { primaryButton } from '@/components/ui/button-class';
 import { fieldClass } from '@/components/ui/field';
 
