@@ -3,22 +3,26 @@
  * caller's study tasks (by status, with counts), training progress and learning records, the
  * last two with an export into the download centre, and the company's live classes (by status).
  * The open tab, its filter and page are kept in the URL (`?tab=tasks&filter=1&page=2`), so
- * coming back to the page shows them again. Each tab is a file of its own.
+ * coming back to the page shows them again. Each tab is a file of its own; the page opens on
+ * the projects, and the other tabs' code loads when they are shown.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { LearningRecordsTab } from '@/components/study/LearningRecordsTab';
-import { LiveTab } from '@/components/study/LiveTab';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TrainMessages } from '@/components/study/messages';
-import { ProgressTab } from '@/components/study/ProgressTab';
 import { ProjectsTab } from '@/components/study/ProjectsTab';
-import { TasksTab } from '@/components/study/TasksTab';
 import { readTab, TABS, writeParams, type Tab } from '@/components/study/train-query';
 import type { TrainTabProps } from '@/components/study/train-tab-props';
 import { LoadState } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
 import { loadTexts } from '@/components/ui/messages';
 import { $token } from '@/stores/session';
+
+const TasksTab = lazy(() => import('@/components/study/TasksTab').then((mod) => ({ default: mod.TasksTab })));
+const ProgressTab = lazy(() => import('@/components/study/ProgressTab').then((mod) => ({ default: mod.ProgressTab })));
+const LearningRecordsTab = lazy(() =>
+  import('@/components/study/LearningRecordsTab').then((mod) => ({ default: mod.LearningRecordsTab })),
+);
+const LiveTab = lazy(() => import('@/components/study/LiveTab').then((mod) => ({ default: mod.LiveTab })));
 
 const TAB_LABEL = {
   projects: 'study.train.projects',
@@ -93,7 +97,9 @@ export function TrainPage({ locale, messages: m }: TrainTabProps) {
         tabIndex={0}
         className="outline-none"
       >
-        <Panel locale={locale} messages={m} />
+        <Suspense fallback={<LoadState status="loading" texts={loadTexts(m)} />}>
+          <Panel locale={locale} messages={m} />
+        </Suspense>
       </div>
     </div>
   );
