@@ -10,7 +10,8 @@ import type { AccountPageMessages } from '@/components/account-page/messages';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
 import { TimeAgo } from '@/components/home/TimeAgo';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
 import type { Locale } from '@/i18n/locale-path';
 
 interface AccountDynamicsProps {

@@ -20,9 +20,8 @@ import {
   type AccountTab,
 } from '@/components/account-page/query';
 import { outlineButtonSm } from '@/components/ui/button-class';
-import { LoadState } from '@/components/ui/load-state';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import type { Locale } from '@/i18n/locale-path';
 import { $token, $user } from '@/stores/session';
 

@@ -11,7 +11,8 @@ import { cellClass, DataTable } from '@/components/account-page/DataTable';
 import { formatAmount, formatTotal, sourceHref } from '@/components/account-page/ledger-format';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
 import { formatMoment } from '@/components/study/format';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

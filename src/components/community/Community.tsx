@@ -10,8 +10,7 @@ import { readCommunityQuery, tabOf, writeCommunityQuery, type CommunityQuery } f
 import type { CommunityMessages } from '@/components/community/messages';
 import { PostList } from '@/components/community/PostList';
 import { useSignedIn } from '@/components/shell/use-signed-in';
-import { LoadState } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/stores/toasts';
 

@@ -22,10 +22,9 @@ import {
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Counts, Gallery, LoginNeeded, snippet } from '@/components/community/parts';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

@@ -18,8 +18,7 @@ import { Byline, Counts, Gallery, LoginNeeded } from '@/components/community/par
 import type { CommentSource } from '@/components/message/CommentThread';
 import { useConfirm } from '@/components/message/use-confirm';
 import { outlineButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifyError, notifySuccess } from '@/stores/toasts';

@@ -8,9 +8,8 @@ import { deleteCourseComment, getCourseCommentPage, saveCourseComment } from '@/
 import type { Comment } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { formatRelativeTime } from '@/lib/format';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/stores/toasts';

@@ -15,9 +15,8 @@ import type { CoursePurchaseRequest } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { formatMoment } from '@/components/study/format';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/stores/toasts';
 

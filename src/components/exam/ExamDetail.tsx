@@ -12,12 +12,12 @@ import type { PageResult } from '@/api/types';
 import { answersRuleKey, attemptsText, windowText } from '@/components/exam/format';
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
-import { BackLink, ExamStatusBadge, Fact, PaperTable, PendingPage } from '@/components/exam/parts';
+import { BackLink, PendingPage } from '@/components/exam/page-frame';
+import { ExamStatusBadge, Fact, PaperTable } from '@/components/exam/parts';
 import { useSignedIn } from '@/components/shell/use-signed-in';
 import { primaryButton } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 

@@ -13,9 +13,8 @@ import { PaperStatusBadge, TableHead } from '@/components/exam/parts';
 import type { TabProps } from '@/components/exam/tab-props';
 import { formatMoment } from '@/components/study/format';
 import { primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 
 export function MarkingTab(props: TabProps) {

@@ -11,9 +11,8 @@ import type { ExamCentreMessages } from '@/components/exam/messages';
 import { ExamStatusBadge, PaperTable, scoreText } from '@/components/exam/parts';
 import type { TabProps } from '@/components/exam/tab-props';
 import { outlineButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/stores/toasts';
 

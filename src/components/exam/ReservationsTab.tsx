@@ -10,8 +10,7 @@ import type { ExamCentreMessages } from '@/components/exam/messages';
 import { Fact } from '@/components/exam/parts';
 import type { TabProps } from '@/components/exam/tab-props';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/stores/toasts';
 

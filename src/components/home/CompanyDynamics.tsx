@@ -14,8 +14,7 @@ import { TimeAgo } from '@/components/home/TimeAgo';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
 import { useKeptState } from '@/components/shell/keep-alive';
-import { LoadState } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

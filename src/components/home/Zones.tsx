@@ -12,8 +12,7 @@ import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, MoreLink, SectionHeading, WhenVisible } from '@/components/home/parts';
 import { CourseCard } from '@/components/learning/CourseCard';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 

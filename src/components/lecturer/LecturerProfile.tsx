@@ -16,10 +16,9 @@ import { directorySearch, parseDirectoryQuery } from '@/components/lecturer/dire
 import type { LecturerProfileMessages } from '@/components/lecturer/messages';
 import { LecturerFigures, LecturerPortrait, LevelBadge } from '@/components/lecturer/parts';
 import { useSignedIn } from '@/components/shell/use-signed-in';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 

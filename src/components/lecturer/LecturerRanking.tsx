@@ -8,8 +8,7 @@ import { getLecturerRankList } from '@/api/lecturer';
 import { LECTURER_RANK_SIZE, type LecturerRankEntry } from '@/api/lecturer-types';
 import type { LecturerDirectoryMessages } from '@/components/lecturer/messages';
 import { LecturerPortrait, lecturerHref } from '@/components/lecturer/parts';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

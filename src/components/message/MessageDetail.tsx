@@ -14,8 +14,7 @@ import { recordLink } from '@/components/message/link';
 import type { MessageDetailMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
 import { outlineButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

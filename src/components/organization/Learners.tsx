@@ -30,7 +30,8 @@ import {
 import { formatMoment } from '@/components/study/format';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { fieldClass } from '@/components/ui/field';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 
 const STATUSES = [0, 1, 2] as const;

@@ -13,9 +13,8 @@ import { Learners } from '@/components/organization/Learners';
 import type { OrganizationMessages } from '@/components/organization/messages';
 import { Overview } from '@/components/organization/Overview';
 import { useSignedIn } from '@/components/shell/use-signed-in';
-import { LoadState } from '@/components/ui/load-state';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 

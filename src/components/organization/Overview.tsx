@@ -15,8 +15,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { getOrganizationOverview } from '@/api/organization';
 import type { OrganizationOverview } from '@/api/people-types';
 import type { OrganizationMessages } from '@/components/organization/messages';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts } from '@/components/ui/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
 
 interface Figure {

@@ -12,9 +12,8 @@ import { RankBoard, RankSkeleton } from '@/components/rank/RankBoard';
 import type { RankPageMessages } from '@/components/rank/messages';
 import { parseRankQuery, RANK_TABS, rankSearch, type RankQuery } from '@/components/rank/rank-query';
 import { useSignedIn } from '@/components/shell/use-signed-in';
-import { LoadState } from '@/components/ui/load-state';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import type { Locale } from '@/i18n/locale-path';
 
 /** Entries a page on the rankings page. */

@@ -15,10 +15,9 @@ import { parseSearchQuery, SEARCH_TYPES, searchUrl, type SearchQuery } from '@/c
 import { useSignedIn } from '@/components/shell/use-signed-in';
 import { formatDay, formatMoment } from '@/components/study/format';
 import { fieldFrame } from '@/components/ui/field';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 

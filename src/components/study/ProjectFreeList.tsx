@@ -8,10 +8,9 @@ import type { ProjectItem } from '@/api/learning-types';
 import { getProjectPage } from '@/api/study';
 import type { FreeListMessages } from '@/components/study/messages';
 import { ProjectCard } from '@/components/study/ProjectCard';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 

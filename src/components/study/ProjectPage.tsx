@@ -28,9 +28,8 @@ import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } fro
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { outlineButtonSm, primaryButton } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { $token, $user } from '@/stores/session';

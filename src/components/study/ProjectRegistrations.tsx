@@ -9,9 +9,8 @@ import { approveProjectMember, getProjectMembers, isForbidden } from '@/api/stud
 import { formatMoment } from '@/components/study/format';
 import type { ProjectMessages } from '@/components/study/messages';
 import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { notifySuccess } from '@/stores/toasts';
 
 interface ProjectRegistrationsProps {

@@ -8,9 +8,9 @@ import { deleteStudyComment, getStudyCommentPage, saveStudyComment } from '@/api
 import { formatMoment } from '@/components/study/format';
 import type { CommentMessages } from '@/components/study/messages';
 import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts, type LoadStateMessages } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import type { LoadStateMessages } from '@/components/ui/messages';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { notifyError, notifySuccess } from '@/stores/toasts';
 

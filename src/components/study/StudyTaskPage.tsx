@@ -15,9 +15,8 @@ import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } fro
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { taskTypeLabel } from '@/components/study/TaskCard';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import { Stars } from '@/components/ui/stars';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';

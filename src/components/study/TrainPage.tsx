@@ -12,9 +12,8 @@ import type { TrainMessages } from '@/components/study/messages';
 import { ProjectsTab } from '@/components/study/ProjectsTab';
 import { readTab, TABS, writeParams, type Tab } from '@/components/study/train-query';
 import type { TrainTabProps } from '@/components/study/train-tab-props';
-import { LoadState } from '@/components/ui/load-state';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
-import { loadTexts } from '@/components/ui/messages';
 import { $token } from '@/stores/session';
 
 const TasksTab = lazy(() => import('@/components/study/TasksTab').then((mod) => ({ default: mod.TasksTab })));

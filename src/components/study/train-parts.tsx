@@ -9,9 +9,8 @@ import type { PageResult } from '@/api/types';
 import type { TrainMessages } from '@/components/study/messages';
 import { readParam, writeParams } from '@/components/study/train-query';
 import { outlineButtonSm } from '@/components/ui/button-class';
-import { LoadState, type LoadStatus } from '@/components/ui/load-state';
-import { loadTexts, pagerTexts } from '@/components/ui/messages';
-import { Pager } from '@/components/ui/pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
 import { notifySuccess } from '@/stores/toasts';
 

@@ -1,6 +1,7 @@
 /**
  * The messages of the shared loading, empty and error states (`LoadState`) and of the
- * `Pager`; islands that show them add these keys to their own.
+ * `Pager`; islands that show them add these keys to their own. Read at build time: the
+ * islands turn picked messages into texts with `loadTexts` and `pagerTexts`.
  */
 import type { Messages } from '@/i18n/index';
 
@@ -13,23 +14,3 @@ export const pageTurnMessageKeys = ['learning.prev', 'learning.next', 'learning.
 /** For `LoadState` and `Pager`. */
 export const loadStateMessageKeys = [...loadMessageKeys, ...pageTurnMessageKeys, 'course.pagination'] as const;
 export type LoadStateMessages = Messages<(typeof loadStateMessageKeys)[number]>;
-
-/** The texts of `LoadState` from picked messages; `empty` overrides the generic empty text. */
-export function loadTexts(m: LoadStateMessages, empty?: string) {
-  return {
-    loading: m['learning.loading'],
-    error: m['learning.loadFailed'],
-    retry: m['learning.retry'],
-    empty: empty ?? m['learning.empty'],
-  };
-}
-
-/** The texts of `Pager` from picked messages. */
-export function pagerTexts(m: LoadStateMessages) {
-  return {
-    label: m['course.pagination'],
-    prev: m['learning.prev'],
-    next: m['learning.next'],
-    pageOf: m['learning.pageOf'],
-  };
-}
