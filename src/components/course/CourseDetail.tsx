@@ -118,6 +118,8 @@ const CourseNotes = lazy(() => later().then((m) => ({ default: m.CourseNotes }))
 const CourseProjects = lazy(() => later().then((m) => ({ default: m.CourseProjects })));
 const RelatedCourses = lazy(() => later().then((m) => ({ default: m.RelatedCourses })));
 const CoursePeriodTools = lazy(() => later().then((m) => ({ default: m.CoursePeriodTools })));
+// The buttons that rate the course load on their own: the page's first code only shows ratings.
+const StarInput = lazy(() => import('@/components/ui/star-input').then((m) => ({ default: m.StarInput })));
 
 const loadTree = (id: string, signal: AbortSignal) => getChapterPeriodList(id, { signal, isShowErrTip: false });
 const loadCourseware = (id: string, signal: AbortSignal) => getCoursewareList(id, { signal, isShowErrTip: false });
@@ -402,13 +404,15 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
                 </span>
               </p>
               <p className="text-sm font-medium">{m['course.rateLabel']}</p>
-              <Stars
-                value={course.myRating}
-                label={m['course.rateLabel']}
-                itemLabel={m['course.rateStar']}
-                disabled={pending === 'mark'}
-                onChange={(score) => void onMark(score)}
-              />
+              <Suspense fallback={<span aria-hidden="true" className="block h-7" />}>
+                <StarInput
+                  value={course.myRating}
+                  label={m['course.rateLabel']}
+                  itemLabel={m['course.rateStar']}
+                  disabled={pending === 'mark'}
+                  onChange={(score) => void onMark(score)}
+                />
+              </Suspense>
             </div>
           </Section>
           {course.lecturers.length > 0 && (

@@ -17,6 +17,7 @@ import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { taskTypeLabel } from '@/components/study/TaskCard';
 import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
+import { StarInput } from '@/components/ui/star-input';
 import { Stars } from '@/components/ui/stars';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
@@ -122,7 +123,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
               <span className="text-muted-foreground" aria-hidden="true">
                 {m['study.myRating']}
               </span>
-              <Stars
+              <StarInput
                 value={task.myRating}
                 label={m['study.myRating']}
                 itemLabel={m['study.rateLabel']}
