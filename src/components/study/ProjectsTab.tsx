@@ -2,7 +2,7 @@
 import type { ProjectCount, ProjectItem } from '@/api/learning-types';
 import { getProjectCount, getProjectPage } from '@/api/study';
 import { ProjectCard } from '@/components/study/ProjectCard';
-import { FilterButtons, Paged, useCount, useFilter } from '@/components/study/train-parts';
+import { FilteredPaged, useCount, useFilter } from '@/components/study/train-parts';
 import type { TrainTabProps } from '@/components/study/train-tab-props';
 import { fill } from '@/i18n/fill';
 import { localizePath } from '@/i18n/locale-path';
@@ -11,41 +11,35 @@ export function ProjectsTab({ locale, messages: m }: TrainTabProps) {
   const [joined, setJoined] = useFilter(['all', 'joined'] as const);
   const count = useCount<ProjectCount>(getProjectCount);
   return (
-    <div className="grid gap-4">
-      <FilterButtons
-        label={m['study.train.filter']}
-        value={joined}
-        onChange={setJoined}
-        options={[
-          { value: 'all', label: fill(m['study.train.allProjects'], { count: count?.total ?? '–' }) },
-          { value: 'joined', label: fill(m['study.train.joinedProjects'], { count: count?.joined ?? '–' }) },
-        ]}
-      />
-      <Paged
-        key={joined}
-        messages={m}
-        load={(page, signal) =>
-          getProjectPage(
-            { pageCurrent: page, ...(joined === 'joined' ? { joined: true } : {}) },
-            { isShowErrTip: false, signal },
-          )
-        }
-      >
-        {(list: ProjectItem[]) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {list.map((project) => (
-              <li key={project.id} className="grid">
-                <ProjectCard
-                  project={project}
-                  href={localizePath(`/train/project/${encodeURIComponent(project.id)}`, locale)}
-                  messages={m}
-                  headingLevel={2}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Paged>
-    </div>
+    <FilteredPaged
+      messages={m}
+      value={joined}
+      onChange={setJoined}
+      options={[
+        { value: 'all', label: fill(m['study.train.allProjects'], { count: count?.total ?? '–' }) },
+        { value: 'joined', label: fill(m['study.train.joinedProjects'], { count: count?.joined ?? '–' }) },
+      ]}
+      load={(page, signal) =>
+        getProjectPage(
+          { pageCurrent: page, ...(joined === 'joined' ? { joined: true } : {}) },
+          { isShowErrTip: false, signal },
+        )
+      }
+    >
+      {(list: ProjectItem[]) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {list.map((project) => (
+            <li key={project.id} className="grid">
+              <ProjectCard
+                project={project}
+                href={localizePath(`/train/project/${encodeURIComponent(project.id)}`, locale)}
+                messages={m}
+                headingLevel={2}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </FilteredPaged>
   );
 }

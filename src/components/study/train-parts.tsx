@@ -1,6 +1,7 @@
 /**
- * The pieces the train page's tabs share: the filter kept in the URL, a paged block, filter
- * buttons, the counts on them, and the exported tables of the progress and records tabs.
+ * The pieces the train page's tabs share: the filter kept in the URL, a paged block, the same
+ * under filter buttons, the counts on them, and the exported tables of the progress and
+ * records tabs.
  */
 import DownloadIcon from 'lucide-react/icons/download';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -83,7 +84,7 @@ export function Paged<T>({
   );
 }
 
-export function FilterButtons<V extends string>({
+function FilterButtons<V extends string>({
   label,
   value,
   options,
@@ -107,6 +108,35 @@ export function FilterButtons<V extends string>({
           {option.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** A tab's filter buttons over its paged list, which starts over when the filter changes. */
+export function FilteredPaged<V extends string, T>({
+  messages: m,
+  value,
+  onChange,
+  options,
+  empty,
+  load,
+  children,
+}: {
+  messages: TrainMessages;
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: string }[];
+  /** Replaces the generic empty text. */
+  empty?: string;
+  load: (page: number, signal: AbortSignal) => Promise<PageResult<T>>;
+  children: (list: T[]) => ReactNode;
+}) {
+  return (
+    <div className="grid gap-4">
+      <FilterButtons label={m['study.train.filter']} value={value} onChange={onChange} options={options} />
+      <Paged key={value} messages={m} empty={empty} load={load}>
+        {children}
+      </Paged>
     </div>
   );
 }
