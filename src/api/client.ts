@@ -86,8 +86,9 @@ interface ClientConfig {
 }
 
 /**
- * What the client takes from the page's stores, which hand it over as they load
- * ({@link setClientHooks}); until then the page's `<html lang>` and {@link forgetSession}.
+ * What the client takes from the page's stores, which the session store hands over as it loads
+ * ({@link setClientHooks}); until then the page's `<html lang>` and {@link forgetSession}, which
+ * give the same language and leave the browser without the session all the same.
  */
 export interface ClientHooks {
   /** The page's language: the `accept-language` of every call and the language of the client's own texts. */
