@@ -2,14 +2,14 @@
  * The certificate calls: the caller's certificates by status and their counts, one of them as
  * a PDF, and the public verification of a code (spec section 3: issue way, status).
  */
-import { ApiError, call, type CallOptions } from '@/api/client';
+import { call, type CallOptions } from '@/api/client';
 import type {
   CertificateCount,
   CertificateItem,
   CertificatePageBody,
   CertificateVerification,
 } from '@/api/certificate-types';
-import { Code } from '@/api/codes';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -44,8 +44,9 @@ export async function verifyCertificate(code: string, opts?: Extra): Promise<Ver
     const certificate = await call<CertificateVerification>('certificateVerify', { ...opts, query: { code } });
     return { kind: 'found', certificate };
   } catch (error) {
-    if (error instanceof ApiError && (error.code === Code.NOT_FOUND || error.code === Code.INVALID)) return { kind: 'notFound' };
-    if (error instanceof ApiError && error.code === Code.TOO_MANY_REQUESTS) return { kind: 'refused', message: error.msg };
+    const outcome = outcomeOf(error);
+    if (outcome.kind === 'notFound' || outcome.kind === 'invalid') return { kind: 'notFound' };
+    if (outcome.kind === 'tooMany') return { kind: 'refused', message: outcome.msg };
     throw error;
   }
 }

@@ -12,12 +12,13 @@ import {
   NO_ENVELOPE,
   request,
   REQUEST_TIMEOUT,
+  setClientHooks,
 } from '@/api/client';
 import { TOKEN_COOKIE } from '@/api/codes';
 import type { EndpointDef } from '@/api/endpoints';
 import { ok, startStubGateway, type StubGateway, type StubMode } from '@/api/test-gateway';
-import { $toasts, clearToasts } from '@/lib/notify';
 import { $locale } from '@/stores/locale';
+import { $toasts, clearToasts } from '@/stores/toasts';
 
 let gw: StubGateway;
 let assign: ReturnType<typeof vi.spyOn>;
@@ -44,6 +45,8 @@ const toastTexts = () => $toasts.get().map((t) => `${t.kind}:${t.message}`);
 
 beforeAll(async () => {
   gw = await startStubGateway();
+  // What the session store does as it loads.
+  setClientHooks({ locale: () => $locale.get() });
 });
 afterAll(() => gw.close());
 
@@ -345,5 +348,30 @@ describe('failures without an envelope', () => {
     gw.reply('GET', 'x', { code: 500, msg: '', data: null });
     const error = await rejection(request(get('x')));
     expect(error.msg).toBe('加载数据失败，请稍后重试');
+  });
+});
+
+describe('before the stores have loaded', () => {
+  it('sends the language of <html lang> and still forgets the session on a sign-out code', async () => {
+    vi.resetModules();
+    const alone = await import('@/api/client');
+    document.documentElement.lang = 'en';
+    Cookies.set(TOKEN_COOKIE, 'tok', { path: '/' });
+    localStorage.setItem('userInfo', '{"userName":"Li"}');
+    localStorage.setItem(EID_STORAGE_KEY, 'e1');
+    sessionStorage.setItem('k', 'v');
+    gw.reply('GET', 'user/auth/enterprise/user/info/current/view', { code: 301, msg: 'expired', data: null });
+    try {
+      await expect(alone.call('currentUser')).rejects.toMatchObject({ code: 301 });
+    } finally {
+      document.documentElement.lang = '';
+    }
+    const [req] = gw.calls('user/auth/enterprise/user/info/current/view');
+    expect(req!.headers['accept-language']).toBe('en');
+    expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(localStorage.getItem(EID_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login?t=login');
   });
 });

@@ -20,10 +20,9 @@ import {
 import { takeEarly } from '@/api/early';
 import { endpoints, type EndpointDef, type EndpointName, type Paging } from '@/api/endpoints';
 import type { Envelope } from '@/api/types';
-import type { Locale } from '@/i18n/locale-path';
+import { pageLocale, type Locale } from '@/i18n/locale-path';
 import { isSignInPage, loginPath } from '@/lib/login-path';
-import { notify, notifyError } from '@/lib/notify';
-import { $locale } from '@/stores/locale';
+import { notify, notifyError } from '@/stores/toasts';
 
 export { DEFAULT_GATEWAY_PREFIX, EID_STORAGE_KEY };
 
@@ -31,6 +30,8 @@ export { DEFAULT_GATEWAY_PREFIX, EID_STORAGE_KEY };
 export const REQUEST_TIMEOUT = 60_000;
 /** Local storage key of the login-error counter that code 321 sets to 2. */
 export const LOGIN_ERROR_COUNT_KEY = 'loginErrorCount';
+/** Local storage key of the stored user info. */
+export const USER_INFO_KEY = 'userInfo';
 /** {@link ApiError.code} when no envelope came back (network failure, timeout, foreign body). */
 export const NO_ENVELOPE = 0;
 
@@ -84,6 +85,25 @@ interface ClientConfig {
   timeout: number;
 }
 
+/**
+ * What the client takes from the page's stores, which the session store hands over as it loads
+ * ({@link setClientHooks}); until then the page's `<html lang>` and {@link forgetSession}, which
+ * give the same language and leave the browser without the session all the same.
+ */
+export interface ClientHooks {
+  /** The page's language: the `accept-language` of every call and the language of the client's own texts. */
+  locale: () => Locale;
+  /** Ends the session everywhere the page keeps it, after a sign-out code. */
+  signedOut: () => Promise<void>;
+}
+
+let hooks: ClientHooks = { locale: pageLocale, signedOut: async () => forgetSession() };
+
+/** Hands the client the page's language and sign-out; the session store calls it as it loads. */
+export function setClientHooks(given: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...given };
+}
+
 let config: ClientConfig = { timeout: REQUEST_TIMEOUT };
 let $fetch: $Fetch = build();
 
@@ -129,7 +149,7 @@ function storage(): Storage | undefined {
 
 /** The headers of every call: language, token and enterprise id when known, then `extra`. */
 export function requestHeaders(extra?: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { [LANG_HEADER]: $locale.get() };
+  const headers: Record<string, string> = { [LANG_HEADER]: hooks.locale() };
   const token = readToken();
   if (token) headers[TOKEN_HEADER] = token;
   const eid = storage()?.getItem(EID_STORAGE_KEY);
@@ -158,7 +178,7 @@ async function readJson(body: unknown): Promise<unknown> {
 }
 
 function failure(code: number, msg: string, data: unknown, showTip: boolean): ApiError {
-  const text = msg || FAILED_TO_LOAD[$locale.get()];
+  const text = msg || FAILED_TO_LOAD[hooks.locale()];
   if (showTip) notifyError(text);
   return new ApiError(code, text, data);
 }
@@ -171,10 +191,20 @@ export function requestTimeout(): number {
 /** Set once a sign-out code has sent the page to the sign-in page, so parallel calls go once. */
 let leaving = false;
 
+/**
+ * Forgets the session the browser keeps: the token cookie, the stored user info and enterprise
+ * id, and session storage. The session store's sign-out ends with it.
+ */
+export function forgetSession(): void {
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  localStorage.removeItem(USER_INFO_KEY);
+  localStorage.removeItem(EID_STORAGE_KEY);
+  sessionStorage.clear();
+}
+
 /** Signs the user out and opens the sign-in page, unless the user is on it or on the agreement. */
 async function endSession(): Promise<void> {
-  const { signOut } = await import('@/stores/session');
-  await signOut({ callServer: false });
+  await hooks.signedOut();
   if (leaving || typeof location === 'undefined' || isSignInPage(location.pathname)) return;
   leaving = true;
   location.assign(loginPath(location.pathname));

@@ -3,8 +3,9 @@
  * pages, course user records): the courses and projects related to a course and the caller's
  * notes on it. Apart from `@/api/course` so that the page's first script does not carry them.
  */
-import { call, ApiError, type CallOptions } from '@/api/client';
+import { call, type CallOptions } from '@/api/client';
 import type { CourseItem, CourseUserRecord, ProjectItem } from '@/api/learning-types';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -36,5 +37,5 @@ export function editCourseNote(id: string, content: string, opts?: Extra): Promi
 
 /** The gateway's message of a refused call (for a form to show in place), or undefined for other failures. */
 export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.msg ? error.msg : undefined;
+  return outcomeOf(error).msg || undefined;
 }

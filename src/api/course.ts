@@ -3,8 +3,7 @@
  * periods, comments, ratings, likes, collections and courseware files. The calls of the
  * sections a course's page loads later are in `@/api/course-related`.
  */
-import { call, ApiError, type CallOptions } from '@/api/client';
-import { Code } from '@/api/codes';
+import { call, type CallOptions } from '@/api/client';
 import type {
   AdmireResult,
   Category,
@@ -24,6 +23,7 @@ import type {
   CoursewarePreview,
   MarkResult,
 } from '@/api/learning-types';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -116,9 +116,9 @@ export function downloadResource(id: string, courseId?: string, opts?: Extra): P
  * which deserve a retry.
  */
 export function courseRefusal(error: unknown): { kind: 'notFound' } | { kind: 'refused'; message: string } | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === Code.NOT_FOUND || error.code === Code.INVALID) return { kind: 'notFound' };
-  if (error.code === Code.FORBIDDEN) return { kind: 'refused', message: error.msg };
+  const outcome = outcomeOf(error);
+  if (outcome.kind === 'notFound' || outcome.kind === 'invalid') return { kind: 'notFound' };
+  if (outcome.kind === 'forbidden') return { kind: 'refused', message: outcome.msg };
   return undefined;
 }
 

@@ -5,8 +5,8 @@ import { ApiError, call, configureClient } from '@/api/client';
 import { EID_STORAGE_KEY, TOKEN_COOKIE } from '@/api/codes';
 import { EARLY_KEY, EARLY_TTL, earlyCallsScript, type EarlyEntry } from '@/api/early';
 import { ok, startStubGateway, type StubGateway } from '@/api/test-gateway';
-import { clearToasts } from '@/lib/notify';
 import { $locale } from '@/stores/locale';
+import { clearToasts } from '@/stores/toasts';
 
 const BANNERS = 'system/auth/banner/setting/list';
 const ZONES = 'system/auth/pc/zone/info/list';

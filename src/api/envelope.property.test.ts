@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NO_ENVELOPE, settle } from '@/api/client';
 import { Code, isSignOutCode } from '@/api/codes';
-import { clearToasts } from '@/lib/notify';
+import { clearToasts } from '@/stores/toasts';
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeAll(() => {

@@ -3,8 +3,7 @@
  * marking (spec section 7, exam). The runner's calls (start, answer save, screen switch, hand
  * in) live in `@/api/exam-runner`.
  */
-import { ApiError, call, type CallOptions } from '@/api/client';
-import { Code } from '@/api/codes';
+import { call, type CallOptions } from '@/api/client';
 import type {
   ExamBatch,
   ExamTaskCount,
@@ -19,6 +18,7 @@ import type {
   PaperReview,
 } from '@/api/exam-types';
 import type { ExportStarted } from '@/api/learning-types';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -111,10 +111,11 @@ export function cancelExamReservation(reservationId: string, opts?: Extra): Prom
 
 /** The gateway found nothing (or nothing the caller may see). */
 export function isExamNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.code === Code.NOT_FOUND;
+  return outcomeOf(error).kind === 'notFound';
 }
 
 /** The gateway's message of a refusal, if the error is one. */
 export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.code === Code.FORBIDDEN ? error.msg : undefined;
+  const outcome = outcomeOf(error);
+  return outcome.kind === 'forbidden' ? outcome.msg : undefined;
 }

@@ -2,10 +2,10 @@
  * The lecturer calls (spec section 7: lecturers): the directory, the ranking and a lecturer's
  * page, and the lecturer's courses (a course call, `info/lecturer/page`).
  */
-import { call, ApiError, type CallOptions } from '@/api/client';
-import { Code } from '@/api/codes';
+import { call, type CallOptions } from '@/api/client';
 import type { CourseItem } from '@/api/learning-types';
 import type { LecturerDetail, LecturerItem, LecturerPageBody, LecturerRankEntry } from '@/api/lecturer-types';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -36,5 +36,6 @@ export function getLecturerCoursePage(
 
 /** Whether a lecturer call failed because there is no such lecturer in the caller's company. */
 export function isLecturerMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === Code.NOT_FOUND || error.code === Code.INVALID);
+  const { kind } = outcomeOf(error);
+  return kind === 'notFound' || kind === 'invalid';
 }

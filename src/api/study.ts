@@ -2,8 +2,7 @@
  * The study calls (spec section 7: study tasks and projects) and the data calls the train page
  * uses (learning records, exports, the download centre's list).
  */
-import { call, ApiError, type CallOptions } from '@/api/client';
-import { Code } from '@/api/codes';
+import { call, type CallOptions } from '@/api/client';
 import type {
   AdmireResult,
   Comment,
@@ -32,6 +31,7 @@ import type {
   TrainingProgressItem,
   LecturerBrief,
 } from '@/api/learning-types';
+import { outcomeOf } from '@/api/outcome';
 import type { PageResult } from '@/api/types';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
@@ -191,10 +191,10 @@ export function getExportRecordPage(paging: Paged = {}, opts?: Extra): Promise<P
 
 /** The answer said the thing does not exist for the caller (or belongs to another company). */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.code === Code.NOT_FOUND;
+  return outcomeOf(error).kind === 'notFound';
 }
 
 /** The answer refused the caller (not an admin or lecturer, …). */
 export function isForbidden(error: unknown): boolean {
-  return error instanceof ApiError && error.code === Code.FORBIDDEN;
+  return outcomeOf(error).kind === 'forbidden';
 }

@@ -20,7 +20,7 @@ import {
   type UnreadStreamHandlers,
   UNREAD_STREAM,
 } from '@/api/unread-stream';
-import { $toasts, clearToasts } from '@/lib/notify';
+import { $toasts, clearToasts } from '@/stores/toasts';
 
 const count = (total: number): UnreadCount => ({ total, announcements: total, messages: 0 });
 

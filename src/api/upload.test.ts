@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureClient, NO_ENVELOPE } from '@/api/client';
 import { TOKEN_COOKIE } from '@/api/codes';
 import { upload, uploadPic, UPLOAD_FILE_FIELD } from '@/api/upload';
-import { $toasts, clearToasts } from '@/lib/notify';
 import { $locale } from '@/stores/locale';
+import { $toasts, clearToasts } from '@/stores/toasts';
 
 type Handler = ((event: ProgressEvent) => void) | null;
 

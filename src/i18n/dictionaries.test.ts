@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@/i18n/en';
-import { format, pickMessages, t } from '@/i18n/index';
+import { fill } from '@/i18n/fill';
+import { pickMessages, t } from '@/i18n/index';
 import { getStaticPaths, pageLocale } from '@/i18n/paths';
 import { errorPages, routes } from '@/i18n/routes';
 import { zh } from '@/i18n/zh';
@@ -51,8 +52,8 @@ describe('password hints', () => {
 
 describe('t and helpers', () => {
   it('formats placeholders and leaves unknown ones', () => {
-    expect(format('{title} {value}', { title: 'Course', value: 123 })).toBe('Course 123');
-    expect(format('{a} {b}', { a: 1 })).toBe('1 {b}');
+    expect(fill('{title} {value}', { title: 'Course', value: 123 })).toBe('Course 123');
+    expect(fill('{a} {b}', { a: 1 })).toBe('1 {b}');
     expect(t('en', 'shell.param', { title: 'Course', value: '7' })).toBe('Course 7');
   });
 

@@ -3,6 +3,7 @@
  * messages it uses, picked with {@link pickMessages}; no dictionary reaches the browser whole.
  */
 import { en } from '@/i18n/en';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { zh, type MessageKey } from '@/i18n/zh';
 
@@ -17,23 +18,12 @@ export const dictionaries: Record<Locale, Dictionary> = { zh, en };
 export const htmlLang: Record<Locale, string> = { zh: 'zh-CN', en: 'en' };
 
 /**
- * Fills `{name}` placeholders.
- *
- * @example format('{title} {value}', { title: 'Course', value: '12' }) → 'Course 12'
- */
-export function format(template: string, vars: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
-}
-
-/**
  * The message of a key in a locale, with placeholders filled.
  *
  * @example t('en', 'header.search') → 'Search'
  */
 export function t(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  return format(dictionaries[locale][key], vars);
+  return fill(dictionaries[locale][key], vars);
 }
 
 /**

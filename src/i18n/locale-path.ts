@@ -7,6 +7,16 @@ export const locales = ['zh', 'en'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'zh';
 
+/** @example localeFromLang('zh-CN') → 'zh'; localeFromLang('en-US') → 'en' */
+export function localeFromLang(lang: string | null | undefined): Locale {
+  return lang?.toLowerCase().startsWith('en') ? 'en' : defaultLocale;
+}
+
+/** The language of the page in the browser (its `<html lang>`); the default locale elsewhere. */
+export function pageLocale(): Locale {
+  return typeof document === 'undefined' ? defaultLocale : localeFromLang(document.documentElement.lang);
+}
+
 /** Splits a locale prefix off a pathname: `/en/exam` → `{ locale: 'en', path: '/exam' }`. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
   if (pathname === '/en' || pathname.startsWith('/en/')) {

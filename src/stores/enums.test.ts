@@ -26,6 +26,8 @@ beforeEach(async () => {
   vi.resetModules();
   locale = await import('@/stores/locale');
   locale.$locale.set('zh');
+  // What the session store does as it loads.
+  (await import('@/api/client')).setClientHooks({ locale: () => locale.$locale.get() });
   enums = await import('@/stores/enums');
 });
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $locale, langRedirectScript, localeFromLang, pathInLocale, setLocale } from '@/stores/locale';
+import { localeFromLang } from '@/i18n/locale-path';
+import { $locale, langRedirectScript, pathInLocale, setLocale } from '@/stores/locale';
 
 let assign: ReturnType<typeof vi.spyOn>;
 let replace: ReturnType<typeof vi.spyOn>;

@@ -5,21 +5,12 @@
 import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
 import { LANG_COOKIE } from '@/api/codes';
-import { defaultLocale, localizePath, splitLocale, type Locale } from '@/i18n/locale-path';
+import { localizePath, pageLocale, splitLocale, type Locale } from '@/i18n/locale-path';
 
 /** Spec section 9: the language cookie lasts 365 days. */
 export const LANG_COOKIE_DAYS = 365;
 
-/** @example localeFromLang('zh-CN') → 'zh'; localeFromLang('en-US') → 'en' */
-export function localeFromLang(lang: string | null | undefined): Locale {
-  return lang?.toLowerCase().startsWith('en') ? 'en' : defaultLocale;
-}
-
-function readLocale(): Locale {
-  return typeof document === 'undefined' ? defaultLocale : localeFromLang(document.documentElement.lang);
-}
-
-export const $locale = atom<Locale>(readLocale());
+export const $locale = atom<Locale>(pageLocale());
 
 $locale.listen((locale) => {
   Cookies.set(LANG_COOKIE, locale, {

@@ -235,6 +235,22 @@ describe('signOut', () => {
   });
 });
 
+describe('the client', () => {
+  it('sends the language of the locale store and ends the session on a sign-out code', async () => {
+    Cookies.set(TOKEN_COOKIE, 'revoked', { path: '/' });
+    localStorage.setItem('userInfo', JSON.stringify(user));
+    await load();
+    const { $locale } = await import('@/stores/locale');
+    $locale.set('en');
+    await expect(client.call('currentUser')).rejects.toMatchObject({ code: Code.UNAUTHORIZED });
+    expect(gw.calls('user/auth/enterprise/user/info/current/view')[0]!.headers['accept-language']).toBe('en');
+    expect(S.$token.get()).toBeUndefined();
+    expect(S.$user.get()).toBeNull();
+    expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login?t=login');
+  });
+});
+
 describe('stored user', () => {
   it('is shown at once when a token cookie exists, and ignored without one', async () => {
     localStorage.setItem('userInfo', JSON.stringify(user));

@@ -8,15 +8,21 @@
  */
 import Cookies from 'js-cookie';
 import { atom, batch, computed } from 'nanostores';
-import { EID_STORAGE_KEY, LOGIN_ERROR_COUNT_KEY, readToken } from '@/api/client';
+import {
+  EID_STORAGE_KEY,
+  forgetSession,
+  LOGIN_ERROR_COUNT_KEY,
+  readToken,
+  setClientHooks,
+  USER_INFO_KEY,
+} from '@/api/client';
 import { TOKEN_COOKIE } from '@/api/codes';
 import type { LoginResult, UserInfo } from '@/api/types';
 import { chooseEnterprise, getCurrentUser, loginByEmpNo, logout } from '@/api/user';
 import { isSignInPage, loginPath } from '@/lib/login-path';
+import { $locale } from '@/stores/locale';
 import { loadNav, loadSite, siteLoadedAs } from '@/stores/site';
 
-/** Local storage key of the stored user info. */
-export const USER_INFO_KEY = 'userInfo';
 /** Spec section 9: the token cookie expires in 1 day. */
 export const TOKEN_COOKIE_DAYS = 1;
 
@@ -118,11 +124,12 @@ export async function signOut({ callServer = true }: { callServer?: boolean } = 
     $user.set(null);
   });
   // Also clears what an earlier page left behind while this page's stores were already empty.
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
-  localStorage.removeItem(USER_INFO_KEY);
-  localStorage.removeItem(EID_STORAGE_KEY);
-  sessionStorage.clear();
+  forgetSession();
 }
+
+// The client's link to the page's stores: calls carry the language of the locale store, and a
+// sign-out code on any call ends the session here too.
+setClientHooks({ locale: () => $locale.get(), signedOut: () => signOut({ callServer: false }) });
 
 /** Loads the signed-in user from the gateway; a sign-out code there ends the session. */
 export async function loadUser(): Promise<UserInfo> {

@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import { readToken } from '@/api/client';
 import { getNavBarList, getWebsiteView, getWebsiteViewPublic } from '@/api/system';
 import type { NavItem, WebInfo } from '@/api/types';
-import { localeFromLang } from '@/stores/locale';
+import { localeFromLang } from '@/i18n/locale-path';
 
 /** Local storage key prefix of the cached web info: `brand:<host>`. */
 export const BRAND_CACHE_PREFIX = 'brand:';

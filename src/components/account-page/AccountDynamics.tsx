@@ -9,8 +9,9 @@ import { getStudyDynamics } from '@/api/player';
 import type { AccountPageMessages } from '@/components/account-page/messages';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
 import { TimeAgo } from '@/components/home/TimeAgo';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
 import type { Locale } from '@/i18n/locale-path';
 
 interface AccountDynamicsProps {

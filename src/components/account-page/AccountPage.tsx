@@ -19,10 +19,9 @@ import {
   type AccountQuery,
   type AccountTab,
 } from '@/components/account-page/query';
-import { LoadState } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts } from '@/components/learning/messages';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
 import type { Locale } from '@/i18n/locale-path';
 import { $token, $user } from '@/stores/session';
 

@@ -7,7 +7,6 @@
 import AwardIcon from 'lucide-react/icons/award';
 import ClockIcon from 'lucide-react/icons/clock';
 import CoinsIcon from 'lucide-react/icons/coins';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { CurrentRank } from '@/api/home-types';
 import { AccountRecordKind } from '@/api/people-types';
@@ -15,7 +14,8 @@ import { getCurrentRank, type RankMeasure } from '@/api/rank';
 import { Ledger } from '@/components/account-page/Ledger';
 import type { AccountPageMessages } from '@/components/account-page/messages';
 import { switchLedger, withPage, type AccountQuery } from '@/components/account-page/query';
-import { fill } from '@/components/auth/text';
+import { LoaderCircleIcon } from '@/components/layout/icons';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CardsPanelProps {

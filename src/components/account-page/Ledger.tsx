@@ -10,9 +10,10 @@ import type { AccountPageMessages } from '@/components/account-page/messages';
 import { cellClass, DataTable } from '@/components/account-page/DataTable';
 import { formatAmount, formatTotal, sourceHref } from '@/components/account-page/ledger-format';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
-import { fill } from '@/components/auth/text';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { formatMoment } from '@/components/study/format';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const KINDS = [AccountRecordKind.points, AccountRecordKind.creditHours] as const;

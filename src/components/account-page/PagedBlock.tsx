@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageResult } from '@/api/types';
-import { LoadState, type LoadStateTexts } from '@/components/learning/LoadState';
-import { Pager, type PagerTexts } from '@/components/learning/Pager';
+import { LoadState, type LoadStateTexts } from '@/components/ui/load-state';
+import { Pager, type PagerTexts } from '@/components/ui/pager';
 
 interface PagedBlockProps<R extends PageResult<unknown>> {
   page: number;

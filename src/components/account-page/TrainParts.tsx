@@ -4,7 +4,9 @@
  */
 import type { AccountPageMessages } from '@/components/account-page/messages';
 import { switchPart, type TrainingPart } from '@/components/account-page/query';
-import { ProgressTab, ProjectsTab, TasksTab } from '@/components/study/TrainPage';
+import { ProgressTab } from '@/components/study/ProgressTab';
+import { ProjectsTab } from '@/components/study/ProjectsTab';
+import { TasksTab } from '@/components/study/TasksTab';
 import type { Locale } from '@/i18n/locale-path';
 
 interface PartProps {

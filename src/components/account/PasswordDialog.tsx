@@ -9,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locale-path';
 import { loginPath } from '@/lib/login-path';
 import { messageText } from '@/lib/messages';
-import { notifySuccess } from '@/lib/notify';
 import {
   PASSWORD_MAX_LENGTH,
   passwordMessages,
@@ -18,6 +17,7 @@ import {
   validatePasswordChanged,
 } from '@/lib/password';
 import { signOut } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 type PasswordField = 'password' | 'newPassword' | 'confirmPassword';
 type Values = Record<PasswordField, string>;

@@ -14,9 +14,9 @@ import type { Locale } from '@/i18n/locale-path';
 import { emailMessages, validateEmail } from '@/lib/email';
 import { idCardMessages, validateIdCard } from '@/lib/id-card';
 import { messageText } from '@/lib/messages';
-import { notifySuccess } from '@/lib/notify';
 import { loadEnum } from '@/stores/enums';
 import { loadUser } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 type Checked = 'sex' | 'email' | 'idCard' | 'joiningTime';
 

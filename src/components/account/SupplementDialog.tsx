@@ -11,8 +11,8 @@ import type { Locale } from '@/i18n/locale-path';
 import { emailMessages, validateEmail } from '@/lib/email';
 import { idCardMessages, validateIdCard } from '@/lib/id-card';
 import { messageText } from '@/lib/messages';
-import { notifySuccess } from '@/lib/notify';
 import { loadUser } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 type SupplementField = 'idCard' | 'email';
 

@@ -6,14 +6,14 @@
 import { useRef, useState, type Ref } from 'react';
 import type { CodeScene } from '@/api/types';
 import { sendVerificationCode } from '@/api/user-sign-in';
-import { TextField } from '@/components/auth/fields';
 import { ImageCaptcha, type CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { CodeMessages } from '@/components/auth/messages';
-import { outlineButton } from '@/components/auth/styles';
-import { fill } from '@/components/auth/text';
 import { useCountdown } from '@/components/auth/use-countdown';
 import { CODE_LENGTH } from '@/components/auth/validate';
 import { LoaderCircleIcon } from '@/components/layout/icons';
+import { outlineButton } from '@/components/ui/button-class';
+import { TextField } from '@/components/ui/form-fields';
+import { fill } from '@/i18n/fill';
 
 /** Spec: a new code may be asked for after 60 s, unless the gateway says otherwise. */
 export const RESEND_SECONDS = 60;

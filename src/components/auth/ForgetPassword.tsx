@@ -7,7 +7,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { ResetPasswordBody } from '@/api/types';
 import { checkVerificationCode, resetPassword, resetPasswordMail } from '@/api/user-sign-in';
-import { FormAlert, Form, SubmitButton, TextField } from '@/components/auth/fields';
 import type { ForgetMessages, PasswordTexts } from '@/components/auth/messages';
 import {
   checkNewPassword,
@@ -16,9 +15,10 @@ import {
   type NewPasswordValue,
 } from '@/components/auth/NewPasswordFields';
 import { PhoneCodeForm, type PhoneCodeProof } from '@/components/auth/PhoneCodeForm';
-import { textLink } from '@/components/auth/styles';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
 import { EMP_NO_MAX, validateEmpNo } from '@/components/auth/validate';
+import { textLink } from '@/components/ui/button-class';
+import { FormAlert, Form, SubmitButton, TextField } from '@/components/ui/form-fields';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ForgetPasswordProps {

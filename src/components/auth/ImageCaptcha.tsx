@@ -5,9 +5,9 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { ImageCaptcha as Captcha } from '@/api/types';
 import { getImageCaptcha } from '@/api/user-sign-in';
-import { TextField } from '@/components/auth/fields';
 import type { CaptchaMessages } from '@/components/auth/messages';
 import { validateCaptcha } from '@/components/auth/validate';
+import { TextField } from '@/components/ui/form-fields';
 
 export interface CaptchaAnswer {
   captchaKey: string;

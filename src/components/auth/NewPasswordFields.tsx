@@ -3,8 +3,8 @@
  * (src/lib/password.ts). The hint states the rule that is enforced: 8 to 30 characters.
  */
 import type { Ref } from 'react';
-import { TextField } from '@/components/auth/fields';
 import type { PasswordTexts } from '@/components/auth/messages';
+import { TextField } from '@/components/ui/form-fields';
 import { PASSWORD_MAX_LENGTH, validateConfirmPassword, validateNewPassword } from '@/lib/password';
 
 export interface NewPasswordValue {

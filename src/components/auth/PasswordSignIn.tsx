@@ -5,21 +5,20 @@
  * attempt. The gateway's messages arrive as toasts from the API client.
  */
 import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
-import type { LoginErrorData } from '@/api/types';
+import { outcomeOf } from '@/api/outcome';
 import { loginByEmpNo } from '@/api/user';
 import { loginByPhonePassword } from '@/api/user-sign-in';
-import { FormAlert, Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import { finishSignIn } from '@/components/auth/finish';
 import type { CaptchaAnswer, CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { SignInMessages } from '@/components/auth/messages';
+import { PhoneField } from '@/components/auth/PhoneField';
 import {
   EMP_NO_MAX,
   validateEmpNo,
   validateLoginPassword,
   validatePhone,
 } from '@/components/auth/validate';
+import { FormAlert, Form, SubmitButton, TextField } from '@/components/ui/form-fields';
 import type { Locale } from '@/i18n/locale-path';
 import { PASSWORD_MAX_LENGTH } from '@/lib/password';
 
@@ -69,10 +68,8 @@ export function PasswordSignIn({ by, locale, messages }: PasswordSignInProps) {
       await finishSignIn(result, locale);
     } catch (error) {
       setPending(false);
-      if (error instanceof ApiError && error.code === Code.LOGIN_ERROR) {
-        const data = error.data as Partial<LoginErrorData> | null;
-        if (data?.captchaRequired) setCaptchaShown(true);
-      }
+      const outcome = outcomeOf(error);
+      if (outcome.kind === 'wrongCredentials' && outcome.captchaRequired) setCaptchaShown(true);
       captchaRef.current?.refresh();
       passwordRef.current?.select();
     }

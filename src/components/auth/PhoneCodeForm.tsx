@@ -5,9 +5,10 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import type { CodeScene } from '@/api/types';
 import { CodeFields } from '@/components/auth/CodeFields';
-import { Form, PhoneField, SubmitButton } from '@/components/auth/fields';
 import type { CodeMessages, PhoneMessages } from '@/components/auth/messages';
+import { PhoneField } from '@/components/auth/PhoneField';
 import { validateCode, validatePhone } from '@/components/auth/validate';
+import { Form, SubmitButton } from '@/components/ui/form-fields';
 
 export interface PhoneCodeProof {
   phone: string;

@@ -5,15 +5,14 @@
  * agreement. Success signs the new admin in and opens the home page.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import { checkPhoneExist, registerEnterprise } from '@/api/user-sign-in';
 import { CodeFields } from '@/components/auth/CodeFields';
-import { Form, PhoneField, SubmitButton, TextField } from '@/components/auth/fields';
 import { ImageCaptcha, type CaptchaAnswer, type CaptchaHandle } from '@/components/auth/ImageCaptcha';
 import type { PasswordTexts, RegisterMessages } from '@/components/auth/messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordValue } from '@/components/auth/NewPasswordFields';
+import { PhoneField } from '@/components/auth/PhoneField';
 import { afterSignIn } from '@/components/auth/redirect';
-import { outlineButton, textLink } from '@/components/auth/styles';
 import {
   ENTERPRISE_NAME_MAX,
   USER_NAME_MAX,
@@ -22,6 +21,8 @@ import {
   validatePhone,
   validateUserName,
 } from '@/components/auth/validate';
+import { outlineButton, textLink } from '@/components/ui/button-class';
+import { Form, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { completeSignIn } from '@/stores/session';
 
@@ -83,9 +84,9 @@ export function RegisterForm({ locale, messages, passwordTexts }: RegisterFormPr
     } catch (error) {
       // A captcha answer is spent either way.
       if (captcha) phoneCaptchaRef.current?.refresh();
-      const data = error instanceof ApiError ? (error.data as { captchaRequired?: boolean } | null) : null;
-      if (data?.captchaRequired) {
-        setPhoneCheckPrompt((error as ApiError).msg || messages['register.phoneCheckCaptcha']);
+      const outcome = outcomeOf(error);
+      if (outcome.kind === 'invalid' && outcome.captchaRequired) {
+        setPhoneCheckPrompt(outcome.msg || messages['register.phoneCheckCaptcha']);
       }
       // Otherwise the check is advice; registration itself refuses a taken phone.
     }

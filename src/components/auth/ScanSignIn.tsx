@@ -5,15 +5,15 @@
  * the code `authCode`); this panel then finishes the sign-in.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import type { ScanConfig, ScanType } from '@/api/types';
 import { getScanConfig, scanLogin } from '@/api/user-sign-in';
-import { FormAlert } from '@/components/auth/fields';
 import { finishSignIn, rememberRedirect } from '@/components/auth/finish';
 import type { SignInMessages } from '@/components/auth/messages';
-import { outlineButton, textLink } from '@/components/auth/styles';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
-import { fill } from '@/components/auth/text';
+import { outlineButton, textLink } from '@/components/ui/button-class';
+import { FormAlert } from '@/components/ui/form-fields';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 
@@ -69,7 +69,7 @@ export function ScanSignIn({ locale, messages }: ScanSignInProps) {
     scanLogin(callback, { isShowErrTip: false })
       .then((result) => finishSignIn(result, locale))
       .catch((e: unknown) => {
-        setError(e instanceof ApiError && e.msg ? e.msg : messages['login.scan.failed']);
+        setError(outcomeOf(e).msg || messages['login.scan.failed']);
         setSigningIn(false);
       });
   }, []);

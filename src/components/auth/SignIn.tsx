@@ -7,8 +7,8 @@
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import type { SignInMessages } from '@/components/auth/messages';
 import { PasswordSignIn } from '@/components/auth/PasswordSignIn';
-import { textLink } from '@/components/auth/styles';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
+import { textLink } from '@/components/ui/button-class';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
 import { localizePath, locales, type Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 

@@ -4,14 +4,14 @@
  * or when SSO is not set up, unless `showUnavailable`.
  */
 import { useEffect, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import type { SsoConfig } from '@/api/types';
 import { getSsoConfig } from '@/api/user-sign-in';
-import { FormAlert } from '@/components/auth/fields';
 import { rememberRedirect } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
-import { outlineButton } from '@/components/auth/styles';
-import { fill } from '@/components/auth/text';
+import { outlineButton } from '@/components/ui/button-class';
+import { FormAlert } from '@/components/ui/form-fields';
+import { fill } from '@/i18n/fill';
 
 interface SsoButtonProps {
   messages: SsoMessages;
@@ -33,7 +33,7 @@ export function SsoButton({ messages, showUnavailable = false, divided = false }
       .then(setConfig)
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
-        setFailure(e instanceof ApiError ? e.msg : '');
+        setFailure(outcomeOf(e).msg);
         setConfig(null);
       });
     return () => controller.abort();

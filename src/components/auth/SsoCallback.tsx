@@ -4,12 +4,12 @@
  * with a way to start again. Opened without a code, it offers to start SSO.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError } from '@/api/client';
+import { outcomeOf } from '@/api/outcome';
 import { loginBySso } from '@/api/user-sign-in';
-import { FormAlert } from '@/components/auth/fields';
 import { finishSignIn } from '@/components/auth/finish';
 import type { SsoMessages } from '@/components/auth/messages';
-import { textLink } from '@/components/auth/styles';
+import { textLink } from '@/components/ui/button-class';
+import { FormAlert } from '@/components/ui/form-fields';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { LoaderCircleIcon } from '@/components/layout/icons';
 
@@ -52,7 +52,7 @@ export function SsoCallback({ locale, messages }: SsoCallbackProps) {
     loginBySso({ code, state }, { isShowErrTip: false })
       .then((result) => finishSignIn(result, locale))
       .catch((e: unknown) => {
-        setError(e instanceof ApiError && e.msg ? e.msg : messages['login.sso.failed']);
+        setError(outcomeOf(e).msg || messages['login.sso.failed']);
         setPhase('failed');
       });
   }, []);

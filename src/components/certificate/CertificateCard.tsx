@@ -6,17 +6,17 @@
  */
 import BadgeCheckIcon from 'lucide-react/icons/badge-check';
 import DownloadIcon from 'lucide-react/icons/download';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useRef, useState } from 'react';
 import { downloadCertificatePdf } from '@/api/certificate';
 import { CertificateStatus, IssueWay, type CertificateItem } from '@/api/certificate-types';
-import { fill } from '@/components/auth/text';
 import type { CertificatesPageMessages } from '@/components/certificate/messages';
 import { verifyHref } from '@/components/certificate/query';
 import { DOWNLOAD_FLAG_MS, saveBlob } from '@/components/course/save-blob';
 import { Fact } from '@/components/exam/parts';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { formatDay } from '@/components/study/format';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CertificateCardProps {

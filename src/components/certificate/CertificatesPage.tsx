@@ -7,16 +7,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { getCertificateCount, getCertificatePage } from '@/api/certificate';
 import { CertificateStatus, type CertificateCount, type CertificateItem, type CertificateStatusValue } from '@/api/certificate-types';
 import type { PageResult } from '@/api/types';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
-import { fill } from '@/components/auth/text';
 import { CertificateCard } from '@/components/certificate/CertificateCard';
 import type { CertificatesPageMessages } from '@/components/certificate/messages';
 import { certificateSearch, parseCertificateQuery, type CertificateQuery } from '@/components/certificate/query';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface CertificatesPageProps {

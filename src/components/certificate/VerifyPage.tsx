@@ -6,25 +6,23 @@
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import CircleXIcon from 'lucide-react/icons/circle-x';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { verifyCertificate, type VerifyOutcome } from '@/api/certificate';
 import { CertificateStatus, type CertificateVerification } from '@/api/certificate-types';
-import { fill } from '@/components/auth/text';
 import type { VerifyPageMessages } from '@/components/certificate/messages';
 import { CODE_INPUT_MAX, codeFromQuery, verifyHref } from '@/components/certificate/query';
 import { Fact } from '@/components/exam/parts';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { formatDay } from '@/components/study/format';
-import { primaryButton } from '@/components/study/styles';
+import { primaryButton } from '@/components/ui/button-class';
+import { fieldFrame } from '@/components/ui/field';
+import { fill } from '@/i18n/fill';
 
 interface VerifyPageProps {
   messages: VerifyPageMessages;
 }
 
 type Answer = { kind: 'idle' } | { kind: 'checking' } | { kind: 'error' } | VerifyOutcome;
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive h-10 w-full rounded-md border px-3 font-mono text-base tracking-wider outline-none focus-visible:ring-[3px]';
 
 function Found({ certificate, messages: m }: { certificate: CertificateVerification; messages: VerifyPageMessages }) {
   const held = certificate.status === CertificateStatus.held;
@@ -177,7 +175,7 @@ export function VerifyPage({ messages: m }: VerifyPageProps) {
               setCode(event.target.value);
               if (invalid && event.target.value.trim()) setInvalid(false);
             }}
-            className={fieldClass}
+            className={`${fieldFrame} bg-background aria-invalid:border-destructive h-10 w-full font-mono text-base tracking-wider`}
           />
           {invalid && (
             <p id={`${ids}-error`} className="text-destructive text-sm">

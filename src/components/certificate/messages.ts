@@ -1,5 +1,5 @@
 /** The messages the certificates page and the public verification page receive. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 /** Dates, status and issue way, shown by both pages. */

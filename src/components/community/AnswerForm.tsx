@@ -11,9 +11,9 @@ import { ImagePicker } from '@/components/community/ImagePicker';
 import type { CommunityMessages } from '@/components/community/messages';
 import { communityDraftKey, useKeptDraft } from '@/components/community/use-kept-draft';
 import { failureOf } from '@/components/message/failure';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
-import { notifyError } from '@/lib/notify';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { $user } from '@/stores/session';
+import { notifyError } from '@/stores/toasts';
 
 interface AnswerFormProps {
   postId: string;

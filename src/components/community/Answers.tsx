@@ -8,19 +8,18 @@ import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { useEffect, useState } from 'react';
 import { acceptAnswer, admire, deleteAnswer, getAnswerPage } from '@/api/community';
 import type { AnswerItem, PostDetail } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
 import { AnswerForm } from '@/components/community/AnswerForm';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Gallery, LoginNeeded } from '@/components/community/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { failureOf } from '@/components/message/failure';
 import { useConfirm } from '@/components/message/use-confirm';
-import { ghostButtonSm, outlineButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 interface AnswersProps {
   post: PostDetail;
@@ -140,7 +139,7 @@ export function Answers({ post, signedIn, locale, messages: m, onAccepted }: Ans
       {signedIn ? (
         <AnswerForm postId={post.id} messages={m} onSaved={posted} />
       ) : (
-        signedIn === false && <LoginFirst text={m['community.loginToAnswer']} linkText={m['study.signIn']} compact />
+        signedIn === false && <LoginFirst text={m['community.loginToAnswer']} linkText={m['study.signIn']} look="inline" />
       )}
       <LoadState status={status} texts={loadTexts(m, m['community.answersEmpty'])} onRetry={refresh}>
         <ul className="divide-y">

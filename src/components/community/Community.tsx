@@ -9,11 +9,10 @@ import type { PostDetail, PostItem, PostKindValue } from '@/api/community-types'
 import { readCommunityQuery, tabOf, writeCommunityQuery, type CommunityQuery } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
 import { PostList } from '@/components/community/PostList';
-import { LoadState } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 const PostView = lazy(() => import('@/components/community/PostView').then((m) => ({ default: m.PostView })));
 const PostEditor = lazy(() => import('@/components/community/PostEditor').then((m) => ({ default: m.PostEditor })));

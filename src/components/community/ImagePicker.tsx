@@ -9,10 +9,10 @@ import { useId, useRef, useState } from 'react';
 import { POST_IMAGES_MAX } from '@/api/community-types';
 import { uploadPic } from '@/api/upload';
 import { AVATAR_ACCEPT, AVATAR_HEAD_BYTES, checkAvatar } from '@/components/account/avatar-file';
-import { fill } from '@/components/auth/text';
 import type { CommunityMessages } from '@/components/community/messages';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
 import { Progress } from '@/components/ui/progress';
+import { fill } from '@/i18n/fill';
 
 interface ImagePickerProps {
   images: string[];

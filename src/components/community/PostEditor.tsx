@@ -7,14 +7,14 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { savePost } from '@/api/community';
 import { POST_CONTENT_MAX, POST_IMAGES_MAX, POST_TITLE_MAX, PostKind, type PostDetail, type PostKindValue } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
 import { CountedField, textProblem } from '@/components/community/fields';
 import { ImagePicker } from '@/components/community/ImagePicker';
 import type { CommunityMessages } from '@/components/community/messages';
 import { communityDraftKey, useKeptDraft } from '@/components/community/use-kept-draft';
 import { failureOf } from '@/components/message/failure';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { fill } from '@/i18n/fill';
 import { $user } from '@/stores/session';
 
 interface PostEditorProps {

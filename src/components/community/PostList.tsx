@@ -10,7 +10,6 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type 
 import { getPostPage } from '@/api/community';
 import { POST_EXCERPT_LENGTH, PostKind, type PostItem, type PostKindValue } from '@/api/community-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import {
   COMMUNITY_KEYWORD_MAX,
   COMMUNITY_TABS,
@@ -22,11 +21,11 @@ import {
 } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Counts, Gallery, LoginNeeded, snippet } from '@/components/community/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface PostListProps {

@@ -8,22 +8,20 @@ import BookmarkIcon from 'lucide-react/icons/bookmark';
 import Share2Icon from 'lucide-react/icons/share-2';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { deleteComment, deletePost, getCommentPage, saveComment, setBookmark, admire, viewPost } from '@/api/community';
 import { PostKind, type PostDetail } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
+import { outcomeOf } from '@/api/outcome';
 import { Answers, tellFailure } from '@/components/community/Answers';
 import { postHref } from '@/components/community/community-query';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Byline, Counts, Gallery, LoginNeeded } from '@/components/community/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import type { CommentSource } from '@/components/message/CommentThread';
 import { useConfirm } from '@/components/message/use-confirm';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 const CommentThread = lazy(() => import('@/components/message/CommentThread').then((m) => ({ default: m.CommentThread })));
 
@@ -60,7 +58,7 @@ export function PostView({ id, locale, messages: m, signedIn, reload, onBack, on
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.code === Code.NOT_FOUND ? 'notFound' : 'error');
+        setState(outcomeOf(error).kind === 'notFound' ? 'notFound' : 'error');
       });
     return () => controller.abort();
   }, [id, reload, retry]);

@@ -4,10 +4,10 @@
  * gateway's (trimmed, counted in characters), so a refusal there is rare.
  */
 import type { RefObject } from 'react';
-import { fill } from '@/components/auth/text';
+import { fieldFrame } from '@/components/ui/field';
+import { fill } from '@/i18n/fill';
 
-const fieldClass =
-  'border-input focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive w-full rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]';
+const editorField = `${fieldFrame} aria-invalid:border-destructive w-full bg-transparent py-2 text-sm shadow-xs`;
 
 /**
  * Why a text may not be sent: '' when it may.
@@ -57,10 +57,10 @@ export function CountedField({ id, label, value, max, countText, onChange, error
           ref={inputRef as RefObject<HTMLTextAreaElement>}
           rows={rows}
           onChange={(event) => onChange(event.target.value)}
-          className={`${fieldClass} resize-y`}
+          className={`${editorField} resize-y`}
         />
       ) : (
-        <input {...common} ref={inputRef as RefObject<HTMLInputElement>} type="text" onChange={(event) => onChange(event.target.value)} className={`${fieldClass} h-9`} />
+        <input {...common} ref={inputRef as RefObject<HTMLInputElement>} type="text" onChange={(event) => onChange(event.target.value)} className={`${editorField} h-9`} />
       )}
       <div className="flex items-start justify-between gap-3">
         <p id={errorId} role={error ? 'alert' : undefined} className="text-destructive text-sm">

@@ -1,10 +1,10 @@
 /** Pieces the community's list, post and answers share: the byline, pictures, counts and the login-needed note. */
 import type { CommunityAuthor } from '@/api/community-types';
-import { fill } from '@/components/auth/text';
-import { LoginFirst } from '@/components/learning/LoginFirst';
 import type { CommunityMessages } from '@/components/community/messages';
 import { Avatar } from '@/components/message/Avatar';
 import { Moment } from '@/components/message/Moment';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 type M = CommunityMessages;
@@ -79,7 +79,7 @@ export function Counts({ items }: { items: string[] }) {
 export function LoginNeeded({ text, m }: { text: string | undefined; m: M }) {
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
-      {text && <LoginFirst text={text} linkText={m['study.signIn']} compact />}
+      {text && <LoginFirst text={text} linkText={m['study.signIn']} look="inline" />}
     </div>
   );
 }

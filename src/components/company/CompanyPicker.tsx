@@ -8,16 +8,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { EnterpriseItem } from '@/api/types';
 import { addEnterprise, getEnterpriseList } from '@/api/user-sign-in';
-import { FormAlert, Form, SubmitButton, TextField } from '@/components/auth/fields';
 import { afterSignIn } from '@/components/auth/redirect';
-import { outlineButton, primaryButton } from '@/components/auth/styles';
-import { fill } from '@/components/auth/text';
 import { ENTERPRISE_NAME_MAX, validateEnterpriseName } from '@/components/auth/validate';
 import type { CompanyMessages } from '@/components/company/messages';
 import { LoaderCircleIcon } from '@/components/layout/icons';
+import { outlineButton, primaryButton } from '@/components/ui/button-class';
+import { FormAlert, Form, SubmitButton, TextField } from '@/components/ui/form-fields';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token, switchEnterprise } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface CompanyPickerProps {
   locale: Locale;

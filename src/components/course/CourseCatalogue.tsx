@@ -4,12 +4,12 @@
  */
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import type { CourseResourceItem } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { isChapter, watchPath } from '@/components/course/tree';
 import { durationText } from '@/components/learning/duration';
 import { typeLabelKey } from '@/components/learning/type-label';
 import { TypeIcon } from '@/components/learning/TypeIcon';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CourseCatalogueProps {

@@ -4,7 +4,7 @@
  * grid of 8 courses. Filters and page live in the URL query, so back, forward and reload keep
  * them.
  */
-import { useCallback, useEffect, useId, useState, type SubmitEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
 import type { Category, CourseCount, CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { getCategoryList, getCourseCount, getCoursePage } from '@/api/course';
@@ -18,14 +18,15 @@ import {
   type CentreQuery,
   type Sort,
 } from '@/components/course/centre-query';
-import { fill } from '@/components/auth/text';
 import type { CourseCentreMessages } from '@/components/course/messages';
 import { CourseCard } from '@/components/learning/CourseCard';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { fieldClass } from '@/components/ui/field';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { SearchForm } from '@/components/ui/search-form';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 /** Spec section 9: 8 courses a page. */
@@ -37,9 +38,6 @@ interface CourseCentreProps {
   /** Where the course details of this centre live (`/knowledge/course`, `/knowledgeOld/course`). */
   detailBase: string;
 }
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
 
 function CardSkeleton() {
   return (
@@ -201,10 +199,6 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
     event.preventDefault();
     go({ categoryId });
   };
-  const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ keyword: keyword.trim().slice(0, KEYWORD_MAX) || undefined });
-  };
   const statusLabel = (label: string, value: number | undefined) =>
     value === undefined ? label : fill(m['course.withCount'], { label, value });
   const filtered = query ? isFiltered(query) : false;
@@ -250,28 +244,17 @@ export function CourseCentre({ locale, messages: m, detailBase }: CourseCentrePr
             {m['course.list']}
           </h2>
           <div role="search" aria-label={m['course.filters']} className="flex flex-wrap items-end gap-3 rounded-xl border p-3">
-            <form onSubmit={onSearch} className="flex min-w-60 flex-1 items-end gap-2">
-              <div className="grid flex-1 gap-1">
-                <label htmlFor={`${ids}-q`} className="text-xs font-medium">
-                  {m['course.keyword']}
-                </label>
-                <input
-                  id={`${ids}-q`}
-                  type="search"
-                  value={keyword}
-                  maxLength={KEYWORD_MAX}
-                  placeholder={m['course.keywordPlaceholder']}
-                  onChange={(event) => setKeyword(event.target.value)}
-                  className={fieldClass}
-                />
-              </div>
-              <button
-                type="submit"
-                className="bg-primary text-primary-foreground focus-visible:ring-ring/50 h-9 rounded-md px-4 text-sm font-medium outline-none hover:opacity-90 focus-visible:ring-[3px]"
-              >
-                {m['course.search']}
-              </button>
-            </form>
+            <SearchForm
+              label={m['course.keyword']}
+              placeholder={m['course.keywordPlaceholder']}
+              submitText={m['course.search']}
+              value={keyword}
+              maxLength={KEYWORD_MAX}
+              onChange={setKeyword}
+              onSearch={() => go({ keyword: keyword.trim().slice(0, KEYWORD_MAX) || undefined })}
+              landmark={false}
+              className="min-w-60 flex-1"
+            />
             <div className="grid gap-1">
               <label htmlFor={`${ids}-status`} className="text-xs font-medium">
                 {m['course.status']}

@@ -8,12 +8,11 @@ import { deleteCourseComment, getCourseCommentPage, saveCourseComment } from '@/
 import type { Comment } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { formatRelativeTime } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
 import type { Locale } from '@/i18n/locale-path';
+import { notifySuccess } from '@/stores/toasts';
 
 /** The gateway's limit on a comment, after trimming. */
 export const COMMENT_MAX = 500;

@@ -8,7 +8,6 @@
  * messages.
  */
 import BookmarkIcon from 'lucide-react/icons/bookmark';
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import PlayIcon from 'lucide-react/icons/play';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { useStore } from '@nanostores/react';
@@ -23,19 +22,19 @@ import {
   setCourseCollected,
 } from '@/api/course';
 import type { CourseDetail as Course, CourseResourceItem, Courseware } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import { CourseCatalogue } from '@/components/course/CourseCatalogue';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { periods, watchPath } from '@/components/course/tree';
+import { ChevronLeftIcon } from '@/components/layout/icons';
 import { durationText } from '@/components/learning/duration';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts } from '@/components/learning/messages';
-import { Stars } from '@/components/learning/Stars';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Stars } from '@/components/ui/stars';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $user } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface CourseDetailProps {
   locale: Locale;
@@ -119,6 +118,8 @@ const CourseNotes = lazy(() => later().then((m) => ({ default: m.CourseNotes }))
 const CourseProjects = lazy(() => later().then((m) => ({ default: m.CourseProjects })));
 const RelatedCourses = lazy(() => later().then((m) => ({ default: m.RelatedCourses })));
 const CoursePeriodTools = lazy(() => later().then((m) => ({ default: m.CoursePeriodTools })));
+// The buttons that rate the course load on their own: the page's first code only shows ratings.
+const StarInput = lazy(() => import('@/components/ui/star-input').then((m) => ({ default: m.StarInput })));
 
 const loadTree = (id: string, signal: AbortSignal) => getChapterPeriodList(id, { signal, isShowErrTip: false });
 const loadCourseware = (id: string, signal: AbortSignal) => getCoursewareList(id, { signal, isShowErrTip: false });
@@ -403,13 +404,15 @@ export function CourseDetail({ locale, messages: m, routePath, listPath }: Cours
                 </span>
               </p>
               <p className="text-sm font-medium">{m['course.rateLabel']}</p>
-              <Stars
-                value={course.myRating}
-                label={m['course.rateLabel']}
-                itemLabel={m['course.rateStar']}
-                disabled={pending === 'mark'}
-                onChange={(score) => void onMark(score)}
-              />
+              <Suspense fallback={<span aria-hidden="true" className="block h-7" />}>
+                <StarInput
+                  value={course.myRating}
+                  label={m['course.rateLabel']}
+                  itemLabel={m['course.rateStar']}
+                  disabled={pending === 'mark'}
+                  onChange={(score) => void onMark(score)}
+                />
+              </Suspense>
             </div>
           </Section>
           {course.lecturers.length > 0 && (

@@ -8,8 +8,7 @@ import { startTransition, useEffect, useId, useRef, useState, type SubmitEvent }
 import { editCourseNote, getCourseNotes, refusalMessage, saveCourseNote } from '@/api/course-related';
 import type { CourseUserRecord } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
 import { COURSE_NOTE_MAX, noteLength, noteProblem } from '@/lib/course-note';
 import { formatRelativeTime } from '@/lib/format';

@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { CourseResourceItem } from '@/api/learning-types';
 import { getPeriodRecord, getResearch } from '@/api/periods';
-import { fill } from '@/components/auth/text';
 import { periods, watchPath } from '@/components/course/tree';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { ResearchExportButton } from '@/components/player/ResearchExport';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface Tool {

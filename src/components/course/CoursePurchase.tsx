@@ -12,14 +12,13 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { applyCoursePurchase, decideCoursePurchase, getCoursePurchaseRequests, getCoursePurchaseState } from '@/api/course';
 import type { CoursePurchaseRequest } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import type { CourseDetailMessages } from '@/components/course/messages';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
-import { notifySuccess } from '@/lib/notify';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
+import { notifySuccess } from '@/stores/toasts';
 
 /** Longest note or reason (the gateway's rule). */
 const TEXT_MAX = 200;

@@ -7,8 +7,7 @@ import { getCourseProjects, getRelatedCourses } from '@/api/course-related';
 import type { CourseItem, ProjectItem } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { CourseCard } from '@/components/learning/CourseCard';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 /** How many related courses the page shows. */

@@ -5,12 +5,12 @@
  */
 import DownloadIcon from 'lucide-react/icons/download';
 import EyeIcon from 'lucide-react/icons/eye';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useRef, useState } from 'react';
 import { downloadCourseware, downloadCoursewareWatermarked } from '@/api/course';
 import type { Courseware } from '@/api/learning-types';
 import type { CourseDetailMessages } from '@/components/course/messages';
 import { DOWNLOAD_FLAG_MS, saveBlob } from '@/components/course/save-blob';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { typeLabelKey } from '@/components/learning/type-label';
 import { TypeIcon } from '@/components/learning/TypeIcon';
 import { localizePath, type Locale } from '@/i18n/locale-path';

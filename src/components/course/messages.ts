@@ -1,6 +1,7 @@
 /** The messages the course centre and course detail islands receive. */
-import { courseCardMessageKeys, loadStateMessageKeys } from '@/components/learning/messages';
+import { courseCardMessageKeys } from '@/components/learning/messages';
 import { typeLabelKeys } from '@/components/learning/type-label';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 export const courseCentreMessageKeys = [

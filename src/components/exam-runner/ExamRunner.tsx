@@ -5,10 +5,9 @@
  * gateway's deadline, reports leaves of the page, and hands the paper in.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, NO_ENVELOPE } from '@/api/client';
 import { examAnswerSave, examFinish, examFinishView, examScreenSwitch, examStart } from '@/api/exam-runner';
 import { PaperStatus, type PaperResult, type PaperSession, type ScreenSwitchResult } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { openJournal, type Journal } from '@/components/exam-runner/journal';
 import { watchLeaves } from '@/components/exam-runner/leaves';
 import type { RunnerMessages } from '@/components/exam-runner/messages';
@@ -18,8 +17,9 @@ import { optionsOf, QuestionView } from '@/components/exam-runner/QuestionView';
 import { clockOffset, formatClock, isAnswered, remainingMs, retryDelay } from '@/components/exam-runner/rules';
 import { RunnerDialog } from '@/components/exam-runner/RunnerDialog';
 import { LoaderCircleIcon } from '@/components/layout/icons';
-import { LoginFirst } from '@/components/player/LoginFirst';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ExamRunnerProps {
@@ -73,7 +73,7 @@ function writeFlags(paperId: string, flags: ReadonlySet<string>): void {
   }
 }
 
-const isNetworkError = (error: unknown) => !(error instanceof ApiError) || error.code === NO_ENVELOPE;
+const isNetworkError = (error: unknown) => outcomeOf(error).kind === 'network';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -196,8 +196,8 @@ export function ExamRunner({ locale, messages: m }: ExamRunnerProps) {
       setPhase({ kind: 'ready', paper: session });
     })().catch((error: unknown) => {
       if (!live) return;
-      const refused = error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg;
-      setPhase(refused ? { kind: 'blocked', message: error.msg } : { kind: 'error' });
+      const message = gatewayMessage(outcomeOf(error));
+      setPhase(message ? { kind: 'blocked', message } : { kind: 'error' });
     });
     return () => {
       live = false;
@@ -344,7 +344,7 @@ export function ExamRunner({ locale, messages: m }: ExamRunnerProps) {
     }
   }
 
-  if (signedIn === false) return <LoginFirst text={m['auth.loginFirst']} link={m['exam.runner.signIn']} />;
+  if (signedIn === false) return <LoginFirst look="stage" text={m['auth.loginFirst']} linkText={m['exam.runner.signIn']} />;
 
   if (phase.kind === 'noTask' || phase.kind === 'blocked' || phase.kind === 'error') {
     const text = phase.kind === 'noTask' ? m['exam.runner.noTask'] : phase.kind === 'blocked' ? phase.message : m['learning.loadFailed'];

@@ -1,8 +1,8 @@
 /** The question map: every question's number as a button, showing answered, unanswered, flagged and current. */
 import type { PaperQuestion } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { FlagIcon } from '@/components/exam-runner/icons';
 import type { RunnerMessages } from '@/components/exam-runner/messages';
+import { fill } from '@/i18n/fill';
 
 interface QuestionMapProps {
   questions: PaperQuestion[];

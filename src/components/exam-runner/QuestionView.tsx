@@ -6,10 +6,10 @@
 import { forwardRef, useId, type KeyboardEvent } from 'react';
 import type { PaperQuestion } from '@/api/exam-types';
 import { QuestionType } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { FlagIcon } from '@/components/exam-runner/icons';
 import type { RunnerMessages } from '@/components/exam-runner/messages';
 import { SHORT_ANSWER_MAX, toggleOption } from '@/components/exam-runner/rules';
+import { fill } from '@/i18n/fill';
 
 /** Characters a blank takes. */
 const BLANK_MAX = 200;

@@ -4,9 +4,8 @@
  * sent again on load, when the connection returns and on a timer that backs off. A refusal that
  * says the paper is closed (handed in, or past its deadline) stops everything.
  */
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import type { AnswerSaveBody, AnswerSaveResult, SavedAnswer, ScreenSwitchBody, ScreenSwitchResult } from '@/api/exam-types';
+import { outcomeOf } from '@/api/outcome';
 import type { Journal, JournalAnswer, JournalLeave } from '@/components/exam-runner/journal';
 import { mergeAnswers, randomId, retryDelay } from '@/components/exam-runner/rules';
 
@@ -50,7 +49,8 @@ export interface PaperSync {
 
 /** A refusal that closes the paper: handed in, or past its deadline. */
 function closedBy(error: unknown): string | undefined {
-  return error instanceof ApiError && error.code === Code.FORBIDDEN ? error.msg : undefined;
+  const outcome = outcomeOf(error);
+  return outcome.kind === 'forbidden' ? outcome.msg : undefined;
 }
 
 type Timer = ReturnType<typeof setTimeout>;

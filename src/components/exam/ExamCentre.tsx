@@ -6,14 +6,14 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getMarkingPage } from '@/api/exam';
-import { TabList, tabPanelProps } from '@/components/auth/tabs';
 import { centreSearch, parseCentreQuery, type CentreQuery, type Tab } from '@/components/exam/centre-query';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { MyExamsTab } from '@/components/exam/MyExamsTab';
-import { LoadState } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import type { TabProps } from '@/components/exam/tab-props';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { TabList, tabPanelProps } from '@/components/ui/tab-list';
 import type { Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 
@@ -27,15 +27,6 @@ const MarkingTab = lazy(() => import('@/components/exam/MarkingTab').then((mod) 
 interface ExamCentreProps {
   locale: Locale;
   messages: ExamCentreMessages;
-}
-
-/** What a tab needs to change the URL state. */
-export interface TabProps {
-  locale: Locale;
-  messages: ExamCentreMessages;
-  query: CentreQuery;
-  /** Moves to another state; `replace` keeps the history entry. */
-  go: (next: CentreQuery, replace?: boolean) => void;
 }
 
 export function ExamCentre({ locale, messages: m }: ExamCentreProps) {

@@ -9,16 +9,16 @@ import { useEffect, useState } from 'react';
 import { getExamTask, getTaskPaperPage, isExamNotFound } from '@/api/exam';
 import type { ExamTaskDetail, PaperRecord } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { answersRuleKey, attemptsText, windowText } from '@/components/exam/format';
 import { runnerHref } from '@/components/exam/links';
 import type { ExamDetailMessages } from '@/components/exam/messages';
-import { BackLink, ExamStatusBadge, Fact, PaperTable, PendingPage } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
-import { primaryButton } from '@/components/study/styles';
+import { BackLink, PendingPage } from '@/components/exam/page-frame';
+import { ExamStatusBadge, Fact, PaperTable } from '@/components/exam/parts';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { primaryButton } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 
 interface ExamDetailProps {

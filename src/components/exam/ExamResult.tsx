@@ -8,16 +8,16 @@ import ClockIcon from 'lucide-react/icons/clock';
 import { useEffect, useState } from 'react';
 import { getPaperResult, getPaperReview, isExamNotFound } from '@/api/exam';
 import { PaperStatus, type PaperResult, type PaperReview as Review } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { examTaskHref, runnerHref } from '@/components/exam/links';
 import type { ExamResultMessages } from '@/components/exam/messages';
-import { BackLink, ExamStatusBadge, Fact, PendingPage, reasonText, scoreText } from '@/components/exam/parts';
+import { BackLink, PendingPage } from '@/components/exam/page-frame';
 import { PaperReview } from '@/components/exam/PaperReview';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { ExamStatusBadge, Fact, reasonText, scoreText } from '@/components/exam/parts';
+import { useSignedIn } from '@/components/shell/use-signed-in';
 import { formatMoment } from '@/components/study/format';
-import { primaryButtonSm } from '@/components/study/styles';
+import { primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ExamResultProps {

@@ -6,20 +6,18 @@
 import { useEffect, useId, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { getPaperReview, isExamNotFound, markAnswer } from '@/api/exam';
 import { PaperStatus, QuestionType, type MarkResultOfAnswer, type PaperReview as Review } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { parsePoints } from '@/components/exam/format';
 import type { MarkingMessages } from '@/components/exam/messages';
-import { BackLink, Fact, NotFoundNotice, PaperStatusBadge, scoreText } from '@/components/exam/parts';
+import { BackLink, NotFoundNotice } from '@/components/exam/page-frame';
 import { PaperReview, type ReviewQuestion } from '@/components/exam/PaperReview';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
+import { Fact, PaperStatusBadge, scoreText } from '@/components/exam/parts';
 import { formatMoment } from '@/components/study/format';
-import { primaryButtonSm } from '@/components/study/styles';
+import { primaryButtonSm } from '@/components/ui/button-class';
+import { fieldClass } from '@/components/ui/field';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive h-9 w-24 rounded-md border px-3 text-sm tabular-nums outline-none focus-visible:ring-[3px]';
+import { notifySuccess } from '@/stores/toasts';
 
 function MarkForm({
   question,
@@ -71,7 +69,7 @@ function MarkForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${ids}-error` : undefined}
           onChange={(event) => setValue(event.target.value)}
-          className={fieldClass}
+          className={`${fieldClass} aria-invalid:border-destructive w-24 tabular-nums`}
         />
       </div>
       <button type="submit" className={`${primaryButtonSm} h-9`} disabled={busy}>

@@ -7,16 +7,15 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { getMarkingPage, refusalMessage } from '@/api/exam';
 import type { MarkingItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { centreSearch } from '@/components/exam/centre-query';
-import type { TabProps } from '@/components/exam/ExamCentre';
 import { MarkingPaper } from '@/components/exam/MarkingPaper';
 import { PaperStatusBadge, TableHead } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
+import type { TabProps } from '@/components/exam/tab-props';
 import { formatMoment } from '@/components/study/format';
-import { primaryButtonSm } from '@/components/study/styles';
+import { primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 
 export function MarkingTab(props: TabProps) {
   const { locale, messages: m, query, go } = props;

@@ -3,26 +3,23 @@
  * counts) and keyword; each with its status, score, duration, attempts, window and what to do
  * next (start or continue, take it again, view the result of the latest paper).
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { getExamTaskPapers, getExamTaskRecordCount, getExamTaskRecordPage } from '@/api/exam';
 import { ExamStatus, type ExamTaskCount, type ExamTaskItem } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { KEYWORD_MAX } from '@/components/exam/centre-query';
-import type { TabProps } from '@/components/exam/ExamCentre';
 import { attemptsText, windowText } from '@/components/exam/format';
 import { examTaskHref, resultHref } from '@/components/exam/links';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { ExamStatusBadge, Fact, scoreText } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import type { TabProps } from '@/components/exam/tab-props';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { SearchForm } from '@/components/ui/search-form';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notify } from '@/lib/notify';
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
+import { notify } from '@/stores/toasts';
 
 const COUNT_OF: Record<number, keyof ExamTaskCount> = {
   [ExamStatus.waiting]: 'waiting',
@@ -170,8 +167,7 @@ export function MyExamsTab({ locale, messages: m, query, go }: TabProps) {
   const filtered = examStatus !== undefined || Boolean(searched);
   const withCount = (label: string, value: number | undefined) =>
     value === undefined ? label : fill(m['exam.filter.withCount'], { label, count: value });
-  const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSearch = () => {
     const next = keyword.trim().slice(0, KEYWORD_MAX);
     go({ tab: 'mine', ...(examStatus !== undefined && { status: examStatus }), ...(next && { keyword: next }), page: 1 });
   };
@@ -199,25 +195,16 @@ export function MyExamsTab({ locale, messages: m, query, go }: TabProps) {
             </button>
           ))}
         </div>
-        <form role="search" onSubmit={onSearch} className="flex items-end gap-2">
-          <div className="grid gap-1">
-            <label htmlFor={`${ids}-q`} className="text-xs font-medium">
-              {m['exam.keyword']}
-            </label>
-            <input
-              id={`${ids}-q`}
-              type="search"
-              value={keyword}
-              maxLength={KEYWORD_MAX}
-              placeholder={m['exam.keywordPlaceholder']}
-              onChange={(event) => setKeyword(event.target.value)}
-              className={`${fieldClass} w-56`}
-            />
-          </div>
-          <button type="submit" className={`${primaryButtonSm} h-9`}>
-            {m['exam.search']}
-          </button>
-        </form>
+        <SearchForm
+          label={m['exam.keyword']}
+          placeholder={m['exam.keywordPlaceholder']}
+          submitText={m['exam.search']}
+          value={keyword}
+          maxLength={KEYWORD_MAX}
+          onChange={setKeyword}
+          onSearch={onSearch}
+          inputWidth="w-56"
+        />
       </div>
 
       <LoadState

@@ -9,9 +9,9 @@ import CheckIcon from 'lucide-react/icons/check';
 import XIcon from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 import { QuestionType, type PaperReview as Review } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { blankAnswers, choiceText, formatSeconds, isChoice, outcomeOf, referenceText, shownLetter, withheldText, type Outcome } from '@/components/exam/format';
 import type { ReviewMessages } from '@/components/exam/messages';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 export type ReviewQuestion = Review['questions'][number];

@@ -7,15 +7,14 @@ import { useEffect, useId, useState } from 'react';
 import { exportExamRecords, getExamTaskPage, getExamTaskPapers } from '@/api/exam';
 import type { ExamTaskItem, PaperRecord } from '@/api/exam-types';
 import type { PageResult } from '@/api/types';
-import type { TabProps } from '@/components/exam/ExamCentre';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { ExamStatusBadge, PaperTable, scoreText } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { outlineButtonSm } from '@/components/study/styles';
+import type { TabProps } from '@/components/exam/tab-props';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 function TaskPapers({ taskId, locale, messages: m }: { taskId: string; locale: Locale; messages: ExamCentreMessages }) {
   const [papers, setPapers] = useState<PaperRecord[]>([]);

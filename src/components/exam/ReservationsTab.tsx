@@ -5,15 +5,14 @@
 import { useEffect, useId, useState } from 'react';
 import { cancelExamReservation, getExamBatches, reserveExamBatch } from '@/api/exam';
 import type { ExamBatch } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
-import type { TabProps } from '@/components/exam/ExamCentre';
 import { windowText } from '@/components/exam/format';
 import type { ExamCentreMessages } from '@/components/exam/messages';
 import { Fact } from '@/components/exam/parts';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
-import { notifySuccess } from '@/lib/notify';
+import type { TabProps } from '@/components/exam/tab-props';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
+import { notifySuccess } from '@/stores/toasts';
 
 const tag = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium';
 

@@ -1,7 +1,7 @@
 /** How the exam screens word windows, attempts and answers; pure, so both languages test alike. */
 import { answersShownRules, QuestionType, type AnswersShown, type AnswersWithheld } from '@/api/exam-types';
-import { fill } from '@/components/auth/text';
 import { formatMoment } from '@/components/study/format';
+import { fill } from '@/i18n/fill';
 
 /** The window texts: `{start} to {end}`, `From {start}`, `Until {end}`, `Any time`. */
 export type WindowTexts = Record<

@@ -1,6 +1,6 @@
 /** The messages the exam centre, the page before an exam and the result pages receive. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
 import { examStatusKeys } from '@/components/study/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 const signInKeys = ['auth.loginFirst', 'course.signIn'] as const;

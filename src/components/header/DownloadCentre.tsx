@@ -10,16 +10,15 @@
  */
 import Download from 'lucide-react/icons/download';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
-import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { deleteAllExportRecords, deleteExportRecord, getExportDownloadUrl } from '@/api/downloads';
 import { DOWNLOAD_PAGE_SIZE } from '@/api/home-types';
 import type { ExportRecord } from '@/api/learning-types';
 import { getExportRecordPage } from '@/api/study';
-import { DOWNLOAD_HOLD_MS, fill, nearEnd, nextPage } from '@/components/header/centres';
+import { DOWNLOAD_HOLD_MS, nearEnd, nextPage } from '@/components/header/centres';
 import type { CentreMessages } from '@/components/header/messages';
-import { LoadState } from '@/components/learning/LoadState';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import { formatMoment } from '@/components/study/format';
 import { Button } from '@/components/ui/button';
 import {
@@ -31,10 +30,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { LoadState } from '@/components/ui/load-state';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { formatFileSize, formatRelativeTime } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/stores/toasts';
 
 /** exportStatus of a finished, downloadable export. */
 const FINISHED = 2;
@@ -259,7 +260,7 @@ export function DownloadCentre({ locale, messages: m, defaultOpen, focusTrigger,
             <div className="text-muted-foreground flex min-h-10 items-center justify-center gap-2 px-4 py-2 text-xs">
               {more === 'loading' && (
                 <span role="status" className="flex items-center gap-2">
-                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                  <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
                   {m['downloads.loadingMore']}
                 </span>
               )}
@@ -302,7 +303,7 @@ export function DownloadCentre({ locale, messages: m, defaultOpen, focusTrigger,
                 </Button>
               </DialogClose>
               <Button variant="destructive" disabled={clearing} onClick={clearAll}>
-                {clearing && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+                {clearing && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
                 {m['downloads.clearOk']}
               </Button>
             </DialogFooter>
@@ -364,7 +365,7 @@ function Row({ item, locale, m, holding, onDownload, onDelete }: RowProps) {
           title={mine ? m['downloads.downloading'] : m['downloads.download']}
           onClick={onDownload}
         >
-          {mine ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+          {mine ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
         </Button>
       )}
       <Button

@@ -4,10 +4,10 @@ import type { HeaderMessages } from '@/components/header/messages';
 import { buildNav, NAV_VISIBLE } from '@/components/header/nav';
 import { PendingTrigger } from '@/components/header/PendingTrigger';
 import { SearchBox } from '@/components/header/SearchBox';
-import { ghostButton, ghostButtonDefault, primarySmallButton } from '@/components/header/styles';
 import { useMenus } from '@/components/header/use-menus';
 import { UserBadge } from '@/components/header/UserBadge';
 import { LanguagesIcon, MenuIcon } from '@/components/layout/icons';
+import { ghostButton, ghostButtonDefault, primaryButtonSm } from '@/components/ui/button-class';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { loginPath } from '@/lib/login-path';
 import { setLocale } from '@/stores/locale';
@@ -162,7 +162,7 @@ export function Header({ locale, messages }: HeaderProps) {
                 <span className="sr-only">{messages['lang.switch']}: </span>
                 <span lang={other === 'en' ? 'en' : 'zh-CN'}>{messages[`lang.${other}`]}</span>
               </button>
-              <a href={loginPath(pathname)} className={primarySmallButton}>
+              <a href={loginPath(pathname)} className={primaryButtonSm}>
                 {messages['header.signIn']}
               </a>
             </>

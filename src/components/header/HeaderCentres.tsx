@@ -9,9 +9,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { followUnread } from '@/api/unread-stream';
-import { badgeText, fill } from '@/components/header/centres';
+import { badgeText } from '@/components/header/centres';
 import type { CentreMessages } from '@/components/header/messages';
 import { buttonVariants } from '@/components/ui/button';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $unread, applyUnread } from '@/stores/unread';
 

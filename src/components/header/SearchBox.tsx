@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { searchHref } from '@/components/header/search';
-import { ghostIconButton } from '@/components/header/styles';
 import { SearchIcon, XIcon } from '@/components/layout/icons';
+import { ghostIconButton } from '@/components/ui/button-class';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError } from '@/lib/notify';
+import { notifyError } from '@/stores/toasts';
 
 interface SearchBoxProps {
   locale: Locale;

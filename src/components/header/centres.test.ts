@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_PAGE_SIZE, DOWNLOAD_SCROLL_DISTANCE } from '@/api/home-types';
-import { badgeText, DOWNLOAD_HOLD_MS, fill, nearEnd, nextPage } from '@/components/header/centres';
+import { badgeText, DOWNLOAD_HOLD_MS, nearEnd, nextPage } from '@/components/header/centres';
+import { fill } from '@/i18n/fill';
 import { downloadsEn, downloadsZh } from '@/i18n/sections/downloads';
 
 describe('badgeText', () => {
@@ -40,10 +41,5 @@ describe('download centre paging', () => {
     expect(nearEnd({ scrollHeight: 1000, scrollTop: 500, clientHeight: 400 })).toBe(true);
     expect(nearEnd({ scrollHeight: 1000, scrollTop: 499, clientHeight: 400 })).toBe(false);
     expect(nearEnd({ scrollHeight: 300, scrollTop: 0, clientHeight: 400 })).toBe(true);
-  });
-
-  it('fills placeholders and leaves unknown ones', () => {
-    expect(fill('删除 {name}', { name: '进度.xlsx' })).toBe('删除 进度.xlsx');
-    expect(fill('{a} {b}', { a: 1 })).toBe('1 {b}');
   });
 });

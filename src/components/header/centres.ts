@@ -38,12 +38,3 @@ export function nextPage(loaded: number): number {
 export function nearEnd(box: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {
   return box.scrollHeight - box.scrollTop - box.clientHeight <= DOWNLOAD_SCROLL_DISTANCE;
 }
-
-/**
- * Fills `{name}` placeholders (the i18n helper's rule, without its dictionaries).
- *
- * @example fill('Delete {name}', { name: 'a.xlsx' }) → 'Delete a.xlsx'
- */
-export function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}

@@ -11,8 +11,7 @@ import { announcementHref } from '@/components/home/links';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, MoreLink, SectionHeading } from '@/components/home/parts';
 import { TimeAgo } from '@/components/home/TimeAgo';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface AnnouncementsProps {

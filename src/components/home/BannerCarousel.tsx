@@ -5,17 +5,16 @@
  * a dot per slide and a pause button, all reachable by keyboard. A slide with a link opens it
  * (in a new tab when its target says so). Slides out of view are inert.
  */
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
-import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import PauseIcon from 'lucide-react/icons/pause';
 import PlayIcon from 'lucide-react/icons/play';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Banner } from '@/api/home-types';
 import { getBanners } from '@/api/home';
-import { fill } from '@/components/auth/text';
 import { siteLink, targetProps } from '@/components/home/links';
 import type { HomeMessages } from '@/components/home/messages';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { $site, brandTexts } from '@/stores/site';
 

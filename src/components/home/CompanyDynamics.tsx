@@ -8,16 +8,15 @@ import ActivityIcon from 'lucide-react/icons/activity';
 import { useEffect, useState } from 'react';
 import type { StudyDynamic } from '@/api/learning-types';
 import { getStudyDynamics } from '@/api/player';
-import { fill } from '@/components/auth/text';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, SectionHeading } from '@/components/home/parts';
 import { TimeAgo } from '@/components/home/TimeAgo';
-import { LoadState } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { useKeptState } from '@/components/shell/keep-alive';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { useKeptState } from '@/lib/keep-alive';
 
 interface CompanyDynamicsProps {
   locale: Locale;

@@ -7,10 +7,10 @@ import ArrowRightIcon from 'lucide-react/icons/arrow-right';
 import { useEffect, useState } from 'react';
 import type { ExamTaskCount } from '@/api/exam-types';
 import { getExamTaskRecordCount } from '@/api/exam';
-import { fill } from '@/components/auth/text';
 import { Bar, cardClass } from '@/components/home/parts';
 import type { HomeMessages } from '@/components/home/messages';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 

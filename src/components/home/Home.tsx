@@ -11,7 +11,7 @@ import { BannerCarousel } from '@/components/home/BannerCarousel';
 import { Greeting } from '@/components/home/Greeting';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, WhenVisible } from '@/components/home/parts';
-import { useSignedIn } from '@/components/learning/use-signed-in';
+import { useSignedIn } from '@/components/shell/use-signed-in';
 import type { Locale } from '@/i18n/locale-path';
 
 const Welcome = lazy(() => import('@/components/home/Welcome').then((m) => ({ default: m.Welcome })));

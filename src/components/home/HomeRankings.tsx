@@ -8,10 +8,10 @@ import ClockIcon from 'lucide-react/icons/clock';
 import TrophyIcon from 'lucide-react/icons/trophy';
 import type { ComponentType } from 'react';
 import type { RankMeasure } from '@/api/rank';
-import { fill } from '@/components/auth/text';
 import type { HomeMessages } from '@/components/home/messages';
 import { cardClass, MoreLink, SectionHeading } from '@/components/home/parts';
 import { RankBoard } from '@/components/rank/RankBoard';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface HomeRankingsProps {

@@ -10,10 +10,10 @@ import ClipboardCheckIcon from 'lucide-react/icons/clipboard-check';
 import LogInIcon from 'lucide-react/icons/log-in';
 import RadioIcon from 'lucide-react/icons/radio';
 import type { ComponentType } from 'react';
-import { fill } from '@/components/auth/text';
 import type { HomeMessages } from '@/components/home/messages';
 import { cardClass } from '@/components/home/parts';
-import { signInHref } from '@/components/learning/LoginFirst';
+import { signInHref } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $site, brandTexts } from '@/stores/site';
 

@@ -7,14 +7,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { RelationType, ZoneKind, type Zone, type ZoneCourse, type ZoneLecturer, type ZoneLogo } from '@/api/home-types';
 import { getZoneCourses, getZoneLecturers, getZoneLogo, getZones } from '@/api/home';
-import { fill } from '@/components/auth/text';
 import { siteLink } from '@/components/home/links';
 import type { HomeMessages } from '@/components/home/messages';
 import { Bar, cardClass, MoreLink, SectionHeading, WhenVisible } from '@/components/home/parts';
 import { CourseCard } from '@/components/learning/CourseCard';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface ZonesProps {

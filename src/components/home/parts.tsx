@@ -1,7 +1,7 @@
 /** Pieces the home page's blocks share: a section heading with its link, and loading when seen. */
-import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useKeptState } from '@/lib/keep-alive';
+import { ChevronRightIcon } from '@/components/layout/icons';
+import { useKeptState } from '@/components/shell/keep-alive';
 
 export const cardClass = 'bg-card text-card-foreground rounded-2xl border shadow-xs';
 

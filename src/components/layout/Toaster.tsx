@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { CircleAlertIcon, CircleCheckIcon, XIcon } from '@/components/layout/icons';
-import { $toasts, dismissToast, type Toast } from '@/lib/notify';
+import { $toasts, dismissToast, type Toast } from '@/stores/toasts';
 
 interface ToasterProps {
   messages: { region: string; dismiss: string };
@@ -38,7 +38,7 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
 }
 
 /**
- * Renders the toast queue of `@/lib/notify` (spec section 8: errors and successes, deduplicated
+ * Renders the toast queue of `@/stores/toasts` (spec section 8: errors and successes, deduplicated
  * there). The list is a live region that exists from the first paint, so screen readers
  * announce what is added to it.
  */

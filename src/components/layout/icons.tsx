@@ -1,8 +1,10 @@
 /**
- * The few icons the always-loaded islands (header, toasts, sign-in) draw, as plain SVG with
- * lucide's geometry (ISC licence). lucide-react's shared runtime costs about 1.3 KB gzip,
- * more than these icons together, and these islands share the tightest budget; lazily loaded
- * code (the header menus) uses lucide-react as usual.
+ * The few icons the always-loaded islands (header, toasts, sign-in) and the shared pieces of
+ * `components/ui` (loading state, pager, login-first, search form) draw, as plain SVG with
+ * lucide's geometry (ISC licence). lucide-react's shared runtime costs about 1.3 KB gzip, more
+ * than these icons together, and these islands share the tightest budget; islands that draw
+ * the same icons take them from here too, so each has one implementation. Other icons come
+ * from lucide-react as usual.
  */
 import type { SVGProps } from 'react';
 
@@ -41,3 +43,6 @@ export const LanguagesIcon = icon(['m5 8 6 6', 'm4 14 6-6 2-3', 'M2 5h12', 'M7 2
 export const CircleAlertIcon = icon([circle(12, 12, 10), 'M12 8v4', 'M12 16h.01']);
 export const CircleCheckIcon = icon([circle(12, 12, 10), 'm16 9-5.5 5.5L8 12']);
 export const LoaderCircleIcon = icon(['M21 12a9 9 0 1 1-6.219-8.56']);
+export const ChevronLeftIcon = icon(['m15 18-6-6 6-6']);
+export const ChevronRightIcon = icon(['m9 18 6-6-6-6']);
+export const LockIcon = icon(['M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z', 'M7 11V7a5 5 0 0 1 10 0v4']);

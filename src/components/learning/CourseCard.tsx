@@ -6,9 +6,10 @@
 import type { CourseItem } from '@/api/learning-types';
 import { durationText } from '@/components/learning/duration';
 import type { CourseCardMessages } from '@/components/learning/messages';
-import { CardCover } from '@/components/learning/CardCover';
-import { Stars } from '@/components/learning/Stars';
 import { StatusProgress } from '@/components/learning/StatusProgress';
+import { CardCover } from '@/components/ui/card-cover';
+import { Stars } from '@/components/ui/stars';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 interface CourseCardProps {
@@ -21,8 +22,6 @@ interface CourseCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
-const fill = (template: string, value: string | number) => template.replace('{value}', String(value));
-
 /** The detail page of a course, localized. */
 export function courseHref(id: string, locale: Locale, basePath = '/knowledge/course'): string {
   return localizePath(`${basePath}/${encodeURIComponent(id)}`, locale);
@@ -30,7 +29,7 @@ export function courseHref(id: string, locale: Locale, basePath = '/knowledge/co
 
 /** `付费 ¥199.00`, or `付费` for a paid course without a price. */
 function paidBadge(price: number | null, m: CourseCardMessages): string {
-  return price === null ? m['course.paid'] : `${m['course.paid']} ${fill(m['course.price'], price.toFixed(2))}`;
+  return price === null ? m['course.paid'] : `${m['course.paid']} ${fill(m['course.price'], { value: price.toFixed(2) })}`;
 }
 
 export function CourseCard({ course, locale, messages: m, basePath, headingLevel = 3 }: CourseCardProps) {
@@ -57,14 +56,14 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
           </p>
         )}
         <p className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-1 text-xs">
-          {length && <span>{fill(m['learning.duration'], fill(m[length.key], length.value))}</span>}
-          <span>{fill(m['learning.creditHours'], course.creditHours)}</span>
-          <span>{fill(m['learning.learners'], course.learnerCount)}</span>
+          {length && <span>{fill(m['learning.duration'], { value: fill(m[length.key], { value: length.value }) })}</span>}
+          <span>{fill(m['learning.creditHours'], { value: course.creditHours })}</span>
+          <span>{fill(m['learning.learners'], { value: course.learnerCount })}</span>
         </p>
         <p className="flex items-center gap-2 text-sm">
           {course.rating > 0 ? (
             <>
-              <Stars value={course.rating} label={fill(m['course.ratingValue'], course.rating)} />
+              <Stars value={course.rating} label={fill(m['course.ratingValue'], { value: course.rating })} />
               <span aria-hidden="true" className="tabular-nums">
                 {course.rating.toFixed(1)}
               </span>
@@ -78,7 +77,7 @@ export function CourseCard({ course, locale, messages: m, basePath, headingLevel
             status={status}
             statusText={m[`learning.status.${status}`] ?? m['learning.status.0']}
             progress={course.studyProgress}
-            progressLabel={fill(m['learning.progress'], course.studyProgress)}
+            progressLabel={fill(m['learning.progress'], { value: course.studyProgress })}
             barWhenStarted
           />
         </div>

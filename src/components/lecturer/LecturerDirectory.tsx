@@ -4,30 +4,26 @@
  * The keyword and page live in the URL query, so back, forward and reload keep them.
  * Anonymous visitors are asked to sign in.
  */
-import SearchIcon from 'lucide-react/icons/search';
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { getLecturerPage } from '@/api/lecturer';
 import { LECTURER_KEYWORD_MAX, type LecturerItem } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { directorySearch, parseDirectoryQuery, type DirectoryQuery } from '@/components/lecturer/directory-query';
 import { LecturerCard } from '@/components/lecturer/LecturerCard';
 import { LecturerRanking } from '@/components/lecturer/LecturerRanking';
 import type { LecturerDirectoryMessages } from '@/components/lecturer/messages';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { SearchForm } from '@/components/ui/search-form';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface LecturerDirectoryProps {
   locale: Locale;
   messages: LecturerDirectoryMessages;
 }
-
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 w-full rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
 
 function CardSkeleton() {
   return (
@@ -99,10 +95,6 @@ export function LecturerDirectory({ locale, messages: m }: LecturerDirectoryProp
     return <LoginFirst text={m['auth.loginFirst']} linkText={m['lecturer.signIn']} />;
   }
 
-  const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ keyword: keyword.trim().slice(0, LECTURER_KEYWORD_MAX) || undefined, page: 1 });
-  };
   const searched = query?.keyword;
 
   return (
@@ -118,29 +110,18 @@ export function LecturerDirectory({ locale, messages: m }: LecturerDirectoryProp
             </p>
           )}
         </div>
-        <form role="search" aria-label={m['lecturer.filters']} onSubmit={onSearch} className="flex items-end gap-2 rounded-xl border p-3">
-          <div className="grid flex-1 gap-1">
-            <label htmlFor={`${ids}-q`} className="text-xs font-medium">
-              {m['lecturer.keyword']}
-            </label>
-            <input
-              id={`${ids}-q`}
-              type="search"
-              value={keyword}
-              maxLength={LECTURER_KEYWORD_MAX}
-              placeholder={m['lecturer.keywordPlaceholder']}
-              onChange={(event) => setKeyword(event.target.value)}
-              className={fieldClass}
-            />
-          </div>
-          <button
-            type="submit"
-            className="bg-primary text-primary-foreground focus-visible:ring-ring/50 inline-flex h-9 items-center gap-1.5 rounded-md px-4 text-sm font-medium outline-none hover:opacity-90 focus-visible:ring-[3px]"
-          >
-            <SearchIcon aria-hidden="true" className="size-4" />
-            {m['lecturer.search']}
-          </button>
-        </form>
+        <SearchForm
+          label={m['lecturer.keyword']}
+          placeholder={m['lecturer.keywordPlaceholder']}
+          submitText={m['lecturer.search']}
+          value={keyword}
+          maxLength={LECTURER_KEYWORD_MAX}
+          onChange={setKeyword}
+          onSearch={() => go({ keyword: keyword.trim().slice(0, LECTURER_KEYWORD_MAX) || undefined, page: 1 })}
+          landmarkLabel={m['lecturer.filters']}
+          withIcon
+          className="rounded-xl border p-3"
+        />
 
         <LoadState
           status={signedIn === undefined || !query ? 'loading' : status}

@@ -4,23 +4,22 @@
  * courses as course cards, 8 a page (the page lives in the URL query). An id that is no
  * lecturer of the caller's company gets a not-found notice with the way back to the directory.
  */
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import UserXIcon from 'lucide-react/icons/user-x';
 import { useEffect, useId, useState } from 'react';
 import { getLecturer, getLecturerCoursePage, isLecturerMissing } from '@/api/lecturer';
 import type { CourseItem } from '@/api/learning-types';
 import type { LecturerDetail } from '@/api/lecturer-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
+import { ChevronLeftIcon } from '@/components/layout/icons';
 import { CourseCard } from '@/components/learning/CourseCard';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { directorySearch, parseDirectoryQuery } from '@/components/lecturer/directory-query';
 import type { LecturerProfileMessages } from '@/components/lecturer/messages';
 import { LecturerFigures, LecturerPortrait, LevelBadge } from '@/components/lecturer/parts';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
 
 interface LecturerProfileProps {

@@ -6,11 +6,10 @@ import MedalIcon from 'lucide-react/icons/medal';
 import { useEffect, useId, useState } from 'react';
 import { getLecturerRankList } from '@/api/lecturer';
 import { LECTURER_RANK_SIZE, type LecturerRankEntry } from '@/api/lecturer-types';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import type { LecturerDirectoryMessages } from '@/components/lecturer/messages';
 import { LecturerPortrait, lecturerHref } from '@/components/lecturer/parts';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const MEDALS: Record<number, string> = {

@@ -1,5 +1,6 @@
 /** The messages the lecturer islands receive: the directory with its ranking, and a lecturer's page. */
-import { courseCardMessageKeys, loadStateMessageKeys } from '@/components/learning/messages';
+import { courseCardMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 /** {@link LecturerFigures}, {@link LevelBadge} and the sign-in notice, on both pages. */

@@ -1,9 +1,9 @@
 /** Pieces the lecturer pages share: a lecturer's link and level, and the figures of what they teach. */
 import { useState, type ReactNode } from 'react';
 import type { LecturerItem } from '@/api/lecturer-types';
-import { fill } from '@/components/auth/text';
-import { Stars } from '@/components/learning/Stars';
 import type { LecturerSharedMessages } from '@/components/lecturer/messages';
+import { Stars } from '@/components/ui/stars';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 /**

@@ -17,17 +17,16 @@ import {
   watchPlayback,
 } from '@/api/live';
 import { isNotFound } from '@/api/study';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { countdown } from '@/components/live/countdown';
 import type { LiveMessages } from '@/components/live/messages';
 import { formatMoment } from '@/components/study/format';
-import { SignInNotice } from '@/components/study/SignInNotice';
-import { primaryButton } from '@/components/study/styles';
+import { primaryButton } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { routeParam } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface LiveWatchProps {
   messages: LiveMessages;
@@ -252,7 +251,7 @@ export function LiveWatch({ messages: m }: LiveWatchProps) {
   }, [id, reload]);
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
   if (state === 'notFound') {
     return (
       <div role="alert" className="bg-card mx-auto max-w-md rounded-xl border p-8 text-center">

@@ -1,6 +1,6 @@
 /** The messages the live watch island receives. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
 import { videoMessageKeys } from '@/components/player/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 export const liveMessageKeys = [

@@ -5,10 +5,10 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@/api/home-types';
-import { fill } from '@/components/auth/text';
 import type { CommentThreadMessages } from '@/components/message/messages';
 import { clearDraft, readDraft, writeDraft } from '@/components/message/draft';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { fill } from '@/i18n/fill';
 
 interface CommentFormProps {
   label: string;

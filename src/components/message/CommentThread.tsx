@@ -9,22 +9,21 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { CallOptions } from '@/api/client';
 import type { AnnouncementComment, AnnouncementReply } from '@/api/home-types';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
 import { Avatar } from '@/components/message/Avatar';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { CommentForm } from '@/components/message/CommentForm';
 import { draftKey } from '@/components/message/draft';
 import { failureOf } from '@/components/message/failure';
 import type { CommentThreadMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
 import { useConfirm } from '@/components/message/use-confirm';
-import { ghostButtonSm } from '@/components/study/styles';
+import { ghostButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { $token, $user } from '@/stores/session';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
 
@@ -230,7 +229,7 @@ export function CommentThread({ targetId, source, allowComment, locale, messages
           onSubmit={postComment}
         />
       ) : (
-        <LoginFirst text={signedOutText ?? m['auth.loginFirst']} linkText={m['study.signIn']} compact />
+        <LoginFirst text={signedOutText ?? m['auth.loginFirst']} linkText={m['study.signIn']} look="inline" />
       )}
       <LoadState
         status={status}

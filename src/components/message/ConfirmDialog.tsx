@@ -3,7 +3,7 @@
  * Loaded only when first asked (see use-confirm.tsx); focus starts on the cancel button.
  */
 import { AlertDialog } from 'radix-ui';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
 
 export interface ConfirmDialogProps {
   title: string;

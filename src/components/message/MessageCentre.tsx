@@ -13,11 +13,6 @@ import type { MessageRecord, ReadCount } from '@/api/home-types';
 import { batchDeleteMessages, batchReadMessages, getMessageReadCount, getMessageRecordPage } from '@/api/messages';
 import type { PageResult } from '@/api/types';
 import { getUnreadCount } from '@/api/unread';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import type { MessageCentreMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
 import {
@@ -29,10 +24,14 @@ import {
   type ReadFilter,
 } from '@/components/message/query';
 import { useConfirm } from '@/components/message/use-confirm';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 import { $unread, applyUnread } from '@/stores/unread';
 
 const MessageDetail = lazy(() => import('@/components/message/MessageDetail').then((m) => ({ default: m.MessageDetail })));

@@ -7,17 +7,15 @@ import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import ExternalLinkIcon from 'lucide-react/icons/external-link';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { RecordKind, type MessageRecord } from '@/api/home-types';
 import { admireMessage, viewMessage } from '@/api/messages';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
+import { outcomeOf } from '@/api/outcome';
 import { recordLink } from '@/components/message/link';
 import type { MessageDetailMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const AnnouncementComments = lazy(() =>
@@ -55,7 +53,7 @@ export function MessageDetail({ id, locale, messages: m, onBack, onViewed }: Mes
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.code === Code.NOT_FOUND ? 'notFound' : 'error');
+        setState(outcomeOf(error).kind === 'notFound' ? 'notFound' : 'error');
       });
     return () => controller.abort();
   }, [id, reload]);

@@ -1,5 +1,5 @@
 /** The messages the message centre receives (list, opened record, comments); nothing else ships. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 /** A comment thread with its form ({@link CommentThread}, {@link CommentForm}); also the community's posts use it. */

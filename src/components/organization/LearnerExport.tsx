@@ -5,14 +5,14 @@
  */
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import DownloadIcon from 'lucide-react/icons/download';
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import { useEffect, useRef, useState } from 'react';
 import { exportOrganizationLearners } from '@/api/organization';
 import type { OrganizationLearnerFilters } from '@/api/people-types';
 import { getExportRecordPage } from '@/api/study';
-import { fill } from '@/components/auth/text';
+import { LoaderCircleIcon } from '@/components/layout/icons';
 import type { OrganizationMessages } from '@/components/organization/messages';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { fill } from '@/i18n/fill';
 
 /** How often the record is looked at, and for how long before the page stops following it. */
 const FOLLOW_EVERY_MS = 1500;

@@ -14,8 +14,6 @@ import type { LearnerStatus, OrganizationLearner } from '@/api/people-types';
 import { cellClass, DataTable } from '@/components/account-page/DataTable';
 import { formatTotal } from '@/components/account-page/ledger-format';
 import { PagedBlock } from '@/components/account-page/PagedBlock';
-import { fill } from '@/components/auth/text';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import { LearnerExport } from '@/components/organization/LearnerExport';
 import type { OrganizationMessages } from '@/components/organization/messages';
@@ -30,14 +28,17 @@ import {
   type LearnerQuery,
 } from '@/components/organization/query';
 import { formatMoment } from '@/components/study/format';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { fieldClass } from '@/components/ui/field';
+import { loadTexts } from '@/components/ui/load-state';
+import { pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 
 const STATUSES = [0, 1, 2] as const;
 /** Non-breaking spaces indent a department under its parent (options take no padding). */
 const INDENT = '\u00a0\u00a0\u00a0';
 
-const fieldClass =
-  'border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px] disabled:opacity-50';
+const filterField = `${fieldClass} disabled:opacity-50`;
 const labelClass = 'grid gap-1.5 text-sm font-medium';
 
 function DepartmentSelect({ value, onChange, messages: m }: { value: string; onChange: (id: string) => void; messages: OrganizationMessages }) {
@@ -62,7 +63,7 @@ function DepartmentSelect({ value, onChange, messages: m }: { value: string; onC
         onChange={(event) => onChange(event.target.value)}
         disabled={!options && !failed}
         aria-describedby={failed ? 'org-department-failed' : undefined}
-        className={`${fieldClass} min-w-44`}
+        className={`${filterField} min-w-44`}
       >
         <option value="">{options || failed ? m['organization.allDepartments'] : m['learning.loading']}</option>
         {options?.map((o) => (
@@ -160,7 +161,7 @@ export function Learners({ messages: m, onError }: LearnersProps) {
             maxLength={KEYWORD_MAX}
             placeholder={m['organization.keywordPlaceholder']}
             onChange={(event) => setKeyword(event.target.value)}
-            className={`${fieldClass} w-56`}
+            className={`${filterField} w-56`}
           />
         </div>
         <DepartmentSelect value={query.departmentId} onChange={(departmentId) => filter({ departmentId })} messages={m} />
@@ -172,7 +173,7 @@ export function Learners({ messages: m, onError }: LearnersProps) {
             onChange={(event) =>
               filter({ learningStatus: event.target.value === '' ? null : (Number(event.target.value) as LearnerStatus) })
             }
-            className={fieldClass}
+            className={filterField}
           >
             <option value="">{m['organization.allStatuses']}</option>
             {STATUSES.map((s) => (

@@ -9,13 +9,12 @@ import ShieldAlertIcon from 'lucide-react/icons/shield-alert';
 import { useState } from 'react';
 import { ORGANISATION_USER_TYPE } from '@/api/people-types';
 import { isForbidden } from '@/api/study';
-import { LoadState } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { Learners } from '@/components/organization/Learners';
 import type { OrganizationMessages } from '@/components/organization/messages';
 import { Overview } from '@/components/organization/Overview';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 

@@ -14,9 +14,8 @@ import UsersIcon from 'lucide-react/icons/users';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { getOrganizationOverview } from '@/api/organization';
 import type { OrganizationOverview } from '@/api/people-types';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import type { OrganizationMessages } from '@/components/organization/messages';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
 
 interface Figure {

@@ -5,10 +5,10 @@
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { CourseResourceItem } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import { TypeIcon } from '@/components/learning/TypeIcon';
 import { typeLabelKey, type TypeLabelKey } from '@/components/learning/type-label';
 import type { ChapterGroup } from '@/components/player/periods';
+import { fill } from '@/i18n/fill';
 
 export interface ChapterPanelTexts {
   title: string;

@@ -7,18 +7,18 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseDetail, CourseResourceItem, ProgressReportResult } from '@/api/learning-types';
 import { getChapterPeriodList, getCourse } from '@/api/course';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { getCourseConfig, type StudyScope } from '@/api/player';
-import { fill } from '@/components/auth/text';
-import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKeys, type TypeLabelKey } from '@/components/learning/type-label';
 import { ChapterPanel, type ChapterPanelTexts } from '@/components/player/ChapterPanel';
 import type { PlayerMessages } from '@/components/player/messages';
 import { PeriodStage } from '@/components/player/PeriodStage';
-import { LoginFirst } from '@/components/player/LoginFirst';
 import { groupPeriods } from '@/components/player/periods';
+import { LoadState } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 
@@ -115,8 +115,8 @@ export function CoursePlayer({ locale, mode, messages }: CoursePlayerProps) {
       },
       (error: unknown) => {
         if (!live) return;
-        const refused = error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg;
-        setState(refused ? { status: 'blocked', message: error.msg } : { status: 'error' });
+        const message = gatewayMessage(outcomeOf(error));
+        setState(message ? { status: 'blocked', message } : { status: 'error' });
       },
     );
     return () => {
@@ -182,7 +182,7 @@ export function CoursePlayer({ locale, mode, messages }: CoursePlayerProps) {
   if (!mounted) {
     return <LoadState status="loading" texts={{ loading: messages['learning.loading'], error: '', retry: '', empty: '' }} />;
   }
-  if (!token) return <LoginFirst text={messages['auth.loginFirst']} link={messages['player.signIn']} />;
+  if (!token) return <LoginFirst look="stage" text={messages['auth.loginFirst']} linkText={messages['player.signIn']} />;
   if (!address.courseId) {
     return (
       <div role="alert" className="bg-muted flex min-h-64 flex-col items-center justify-center gap-4 rounded-lg p-8 text-center">

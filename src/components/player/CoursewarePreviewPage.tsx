@@ -6,10 +6,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Courseware } from '@/api/learning-types';
 import { getCoursewareList } from '@/api/course';
-import { LoadState } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/player/LoginFirst';
 import { DocumentView, type DocumentSource } from '@/components/player/DocumentView';
 import type { PreviewMessages } from '@/components/player/messages';
+import { LoadState } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 
@@ -49,7 +49,7 @@ export function CoursewarePreviewPage({ locale, messages }: CoursewarePreviewPag
   }, [token, ids, attempt]);
 
   if (!mounted) return null;
-  if (!token) return <LoginFirst text={messages['auth.loginFirst']} link={messages['player.signIn']} />;
+  if (!token) return <LoginFirst look="stage" text={messages['auth.loginFirst']} linkText={messages['player.signIn']} />;
   const back = ids.courseId ? localizePath(`/knowledge/course/${encodeURIComponent(ids.courseId)}`, locale) : localizePath('/knowledge', locale);
   if (!ids.id) {
     return (

@@ -6,9 +6,9 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CourseConfig, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
 import { saveProgress } from '@/api/player';
-import { fill } from '@/components/auth/text';
 import { DocumentView, DownloadButton, type DocumentTexts } from '@/components/player/DocumentView';
 import type { PlayerMessages } from '@/components/player/messages';
+import { fill } from '@/i18n/fill';
 
 function documentTexts(m: PlayerMessages): DocumentTexts {
   return {

@@ -8,8 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { CoursewarePreview } from '@/api/learning-types';
 import { downloadCourseware, downloadResource, getCoursewareList, getCoursewarePreview } from '@/api/course';
 import { getResourcePreview } from '@/api/player';
-import { LoadState } from '@/components/learning/LoadState';
 import { PdfViewer, type PdfTexts } from '@/components/player/PdfViewer';
+import { LoadState } from '@/components/ui/load-state';
 import { docKind, fileExtension } from '@/lib/doc-kind';
 
 export interface DocumentTexts extends PdfTexts {

@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { LoadState } from '@/components/learning/LoadState';
-import { fill } from '@/components/auth/text';
+import { LoadState } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 
 export interface PdfTexts {
   loading: string;

@@ -7,15 +7,15 @@
  * lead to the exam; content types 5–8 are explained.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError, NO_ENVELOPE } from '@/api/client';
 import type { CourseConfig, CourseResourceItem, ImageTextContent, ProgressReportResult, ResourceWatchResult } from '@/api/learning-types';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { checkResource, getImageText, getProgress, getTaskIsOk, saveExamTaskByCourse, saveProgress, watchResource, type StudyScope } from '@/api/player';
-import { fill } from '@/components/auth/text';
-import { LoadState } from '@/components/learning/LoadState';
 import { typeLabelKey } from '@/components/learning/type-label';
 import type { PlayerMessages } from '@/components/player/messages';
 import { isOffline } from '@/components/player/periods';
 import { useProgressReport } from '@/components/player/use-progress-report';
+import { LoadState } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 
 // Each kind of period loads only the code it needs.
@@ -43,11 +43,6 @@ type Opened =
   | { status: 'error' }
   | { status: 'blocked'; message: string }
   | { status: 'ready'; watch?: ResourceWatchResult };
-
-/** The gateway's refusal text, or undefined when the failure is not one (network, server). */
-function refusal(error: unknown): string | undefined {
-  return error instanceof ApiError && error.code !== NO_ENVELOPE && error.msg ? error.msg : undefined;
-}
 
 function Notice({ children }: { children: ReactNode }) {
   return (
@@ -242,7 +237,7 @@ export function PeriodStage({ locale, courseId, period, scope, config, messages,
       (next) => live && setOpened(next),
       (error: unknown) => {
         if (!live) return;
-        const message = refusal(error);
+        const message = gatewayMessage(outcomeOf(error));
         setOpened(message ? { status: 'blocked', message } : { status: 'error' });
       },
     );

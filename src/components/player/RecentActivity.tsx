@@ -11,9 +11,9 @@ import UsersIcon from 'lucide-react/icons/users';
 import { useCallback, useEffect, useId, useState, type ComponentType } from 'react';
 import type { StudyDynamic, StudyDynamicKind } from '@/api/learning-types';
 import { getStudyDynamics } from '@/api/player';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
 import { ActivitySentence } from '@/components/player/ActivitySentence';
 import type { WatchHomeMessages } from '@/components/player/messages';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
 import type { Locale } from '@/i18n/locale-path';
 import { formatRelativeTime } from '@/lib/format';
 

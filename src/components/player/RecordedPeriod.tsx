@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { PeriodLearnerPage, PeriodRecord, PeriodRecordView } from '@/api/period-types';
 import { getPeriodLearners, getPeriodRecord, savePeriodRecord } from '@/api/periods';
-import { fill } from '@/components/auth/text';
-import { LoadState } from '@/components/learning/LoadState';
 import type { PeriodMessages } from '@/components/player/period-messages';
+import { LoadState } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 
 interface RecordedPeriodProps {
   courseId: string;

@@ -6,10 +6,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { ResearchAnswers, ResearchQuestion, ResearchView } from '@/api/period-types';
 import { getResearch, submitResearch } from '@/api/periods';
-import { fill } from '@/components/auth/text';
-import { LoadState } from '@/components/learning/LoadState';
 import type { PeriodMessages } from '@/components/player/period-messages';
 import { ResearchExportButton } from '@/components/player/ResearchExport';
+import { LoadState } from '@/components/ui/load-state';
+import { fill } from '@/i18n/fill';
 
 interface ResearchPeriodProps {
   courseId: string;

@@ -6,11 +6,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { CourseItem } from '@/api/learning-types';
 import { getCoursePage } from '@/api/course';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/player/LoginFirst';
 import type { WatchHomeMessages } from '@/components/player/messages';
 import { RecentActivity } from '@/components/player/RecentActivity';
+import { LoadState, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 
@@ -111,7 +111,7 @@ export function WatchHome({ locale, messages }: WatchHomeProps) {
   }, [token, attempt]);
 
   if (!mounted) return null;
-  if (!token) return <LoginFirst text={messages['auth.loginFirst']} link={messages['player.signIn']} />;
+  if (!token) return <LoginFirst look="stage" text={messages['auth.loginFirst']} linkText={messages['player.signIn']} />;
   const retry = () => setAttempt((n) => n + 1);
   return (
     <div className="grid gap-10">

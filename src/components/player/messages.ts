@@ -1,7 +1,7 @@
 /** The messages the player islands receive. */
-import { loadMessageKeys, pageTurnMessageKeys } from '@/components/learning/messages';
 import { typeLabelKeys } from '@/components/learning/type-label';
 import { periodMessageKeys } from '@/components/player/period-messages';
+import { loadMessageKeys, pageTurnMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 /** What {@link VideoPlayer} shows; live rooms and playbacks pick these too. */

@@ -1,5 +1,5 @@
 /** The messages of research and recorded periods (player page and course page). */
-import { loadMessageKeys, pageTurnMessageKeys } from '@/components/learning/messages';
+import { loadMessageKeys, pageTurnMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 export const periodMessageKeys = [

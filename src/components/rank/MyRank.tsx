@@ -6,10 +6,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CurrentRank } from '@/api/home-types';
 import { getCurrentRank, type RankMeasure } from '@/api/rank';
-import { fill } from '@/components/auth/text';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
 import { RankValue } from '@/components/rank/RankList';
 import type { RankMessages } from '@/components/rank/messages';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { $user } from '@/stores/session';
 

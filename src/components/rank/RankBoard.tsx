@@ -9,15 +9,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { RankEntry } from '@/api/home-types';
 import { getRankPage, type RankMeasure } from '@/api/rank';
 import type { PageResult } from '@/api/types';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { MyRank } from '@/components/rank/MyRank';
 import { RankList } from '@/components/rank/RankList';
 import type { RankMessages } from '@/components/rank/messages';
+import { useKeptState } from '@/components/shell/keep-alive';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { useKeptState } from '@/lib/keep-alive';
 import { $user } from '@/stores/session';
 
 interface RankBoardProps {

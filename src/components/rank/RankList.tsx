@@ -5,9 +5,9 @@
  */
 import type { RankEntry } from '@/api/home-types';
 import type { RankMeasure } from '@/api/rank';
-import { fill } from '@/components/auth/text';
 import { PersonAvatar } from '@/components/rank/PersonAvatar';
 import type { RankMessages } from '@/components/rank/messages';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const MEDALS: Record<number, string> = {

@@ -8,13 +8,12 @@ import ClockIcon from 'lucide-react/icons/clock';
 import TrophyIcon from 'lucide-react/icons/trophy';
 import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { RankMeasure } from '@/api/rank';
-import { LoadState } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { RankBoard, RankSkeleton } from '@/components/rank/RankBoard';
 import type { RankPageMessages } from '@/components/rank/messages';
 import { parseRankQuery, RANK_TABS, rankSearch, type RankQuery } from '@/components/rank/rank-query';
-import { SignInNotice } from '@/components/study/SignInNotice';
+import { useSignedIn } from '@/components/shell/use-signed-in';
+import { LoadState, loadTexts } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
 import type { Locale } from '@/i18n/locale-path';
 
 /** Entries a page on the rankings page. */
@@ -45,7 +44,7 @@ export function RankingsPage({ locale, messages: m }: RankingsPageProps) {
       <LoadState status="loading" texts={loadTexts(m)} skeleton={<RankSkeleton rows={RANK_PAGE_SIZE} roomy />} />
     );
   }
-  if (!signedIn) return <SignInNotice messages={m} />;
+  if (!signedIn) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
 
   const update = (next: RankQuery) => {
     setQuery(next);

@@ -1,5 +1,5 @@
 /** The messages of the ranking widgets; pages that show them add these to their own keys. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 /** {@link RankBoard}, {@link RankList} and {@link MyRank}. */

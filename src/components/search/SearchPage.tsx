@@ -5,21 +5,20 @@
  * history entry; a tab or a page replaces it, so back and reload come back to the same list.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { ApiError } from '@/api/client';
-import { Code } from '@/api/codes';
 import { SearchType, type SearchHit, type SearchResult, type SearchTypeValue } from '@/api/home-types';
+import { outcomeOf } from '@/api/outcome';
 import { getSearchPage } from '@/api/search';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { LoginFirst } from '@/components/learning/LoginFirst';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
-import { useSignedIn } from '@/components/learning/use-signed-in';
 import { Highlighted } from '@/components/search/Highlighted';
 import { hitHref } from '@/components/search/hit-link';
 import type { SearchMessages } from '@/components/search/messages';
 import { parseSearchQuery, SEARCH_TYPES, searchUrl, type SearchQuery } from '@/components/search/search-query';
+import { useSignedIn } from '@/components/shell/use-signed-in';
 import { formatDay, formatMoment } from '@/components/study/format';
+import { fieldFrame } from '@/components/ui/field';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 interface SearchPageProps {
@@ -29,9 +28,6 @@ interface SearchPageProps {
 
 /** The longest keyword the gateway takes (it says so itself past this). */
 const KEYWORD_MAX = 50;
-
-const fieldClass =
-  'border-input bg-background placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 h-10 min-w-0 flex-1 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]';
 
 type State =
   | { status: 'loading' }
@@ -141,8 +137,8 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // The gateway says what is wrong with the keyword, in the caller's language.
-        const invalid = error instanceof ApiError && error.code === Code.INVALID;
-        setState({ status: 'error', message: invalid ? error.msg : undefined });
+        const outcome = outcomeOf(error);
+        setState({ status: 'error', message: outcome.kind === 'invalid' ? outcome.msg : undefined });
       });
     return () => controller.abort();
   }, [signedIn, query, round, locale]);
@@ -231,7 +227,7 @@ export function SearchPage({ locale, messages: m }: SearchPageProps) {
           maxLength={KEYWORD_MAX}
           placeholder={m['search.placeholder']}
           onChange={(event) => setText(event.target.value)}
-          className={fieldClass}
+          className={`${fieldFrame} bg-background placeholder:text-muted-foreground h-10 min-w-0 flex-1 text-sm`}
         />
         <button
           type="submit"

@@ -1,5 +1,5 @@
 /** The messages the search results island receives. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
 export const searchMessageKeys = [

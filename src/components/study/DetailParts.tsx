@@ -2,9 +2,9 @@
 import BookmarkIcon from 'lucide-react/icons/bookmark';
 import { useState, type ReactNode } from 'react';
 import type { LearningStatus } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import { StatusProgress } from '@/components/learning/StatusProgress';
-import { outlineButtonSm } from '@/components/study/styles';
+import { outlineButtonSm } from '@/components/ui/button-class';
+import { fill } from '@/i18n/fill';
 
 /** The not-found state of a detail page. */
 export function NotFoundNotice({ text }: { text: string }) {

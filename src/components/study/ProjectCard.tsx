@@ -3,10 +3,10 @@
  * course count, learners, and the caller's registration, status and progress.
  */
 import type { ProjectItem } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
-import { CardCover } from '@/components/learning/CardCover';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { ProjectCardMessages } from '@/components/study/messages';
+import { CardCover } from '@/components/ui/card-cover';
+import { fill } from '@/i18n/fill';
 
 interface ProjectCardProps {
   project: ProjectItem;

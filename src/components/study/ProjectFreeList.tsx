@@ -6,12 +6,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ProjectItem } from '@/api/learning-types';
 import { getProjectPage } from '@/api/study';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import type { FreeListMessages } from '@/components/study/messages';
 import { ProjectCard } from '@/components/study/ProjectCard';
-import { SignInNotice } from '@/components/study/SignInNotice';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { Pager, pagerTexts } from '@/components/ui/pager';
 import { localizePath, type Locale } from '@/i18n/locale-path';
 import { $token } from '@/stores/session';
 
@@ -54,7 +53,7 @@ export function ProjectFreeList({ locale, messages: m, compact = false }: Projec
   }, [token, page, compact, reload]);
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
 
   return (
     <section aria-labelledby="free-projects" className="grid gap-4">

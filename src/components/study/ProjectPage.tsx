@@ -21,20 +21,19 @@ import {
   isNotFound,
   setStudyCollected,
 } from '@/api/study';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
 import { formatDay } from '@/components/study/format';
 import type { ProjectMessages } from '@/components/study/messages';
 import { ProjectCard } from '@/components/study/ProjectCard';
 import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } from '@/components/study/DetailParts';
-import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
-import { outlineButtonSm, primaryButton } from '@/components/study/styles';
+import { outlineButtonSm, primaryButton } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { fill } from '@/i18n/fill';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notify } from '@/lib/notify';
 import { $token, $user } from '@/stores/session';
+import { notify } from '@/stores/toasts';
 
 interface ProjectPageProps {
   locale: Locale;
@@ -126,7 +125,7 @@ export function ProjectPage({ locale, messages: m, routePath, projectBase }: Pro
   }, [id, token, reload]);
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
   if (state === 'notFound') {
     return <NotFoundNotice text={m['study.project.notFound']} />;
   }

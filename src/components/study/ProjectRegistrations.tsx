@@ -6,13 +6,12 @@
 import { useEffect, useState } from 'react';
 import type { ProjectMember } from '@/api/learning-types';
 import { approveProjectMember, getProjectMembers, isForbidden } from '@/api/study';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
 import type { ProjectMessages } from '@/components/study/messages';
-import { outlineButtonSm, primaryButtonSm } from '@/components/study/styles';
-import { notifySuccess } from '@/lib/notify';
+import { outlineButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { notifySuccess } from '@/stores/toasts';
 
 interface ProjectRegistrationsProps {
   projectId: string;

@@ -5,14 +5,14 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Comment, TargetType } from '@/api/learning-types';
 import { deleteStudyComment, getStudyCommentPage, saveStudyComment } from '@/api/study';
-import { fill } from '@/components/auth/text';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts, pagerTexts, type LoadStateMessages } from '@/components/learning/messages';
-import { Pager } from '@/components/learning/Pager';
 import { formatMoment } from '@/components/study/format';
 import type { CommentMessages } from '@/components/study/messages';
-import { ghostButtonSm, primaryButtonSm } from '@/components/study/styles';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import type { LoadStateMessages } from '@/components/ui/messages';
+import { Pager, pagerTexts } from '@/components/ui/pager';
+import { fill } from '@/i18n/fill';
+import { notifyError, notifySuccess } from '@/stores/toasts';
 
 /** Spec: comments are 1–500 characters. */
 const MAX_LENGTH = 500;

@@ -3,12 +3,12 @@
  * text when the caller cannot study yet), required or elective, length, credit hours, status
  * and progress.
  */
-import LockIcon from 'lucide-react/icons/lock';
 import type { CourseItem } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
+import { LockIcon } from '@/components/layout/icons';
 import { durationText } from '@/components/learning/duration';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { CourseItemMessages } from '@/components/study/messages';
+import { fill } from '@/i18n/fill';
 
 interface StudyCourseItemProps {
   course: CourseItem & { required: boolean };

@@ -9,19 +9,19 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CourseItem, StudyTaskDetail } from '@/api/learning-types';
 import { getStudyTask, isNotFound, saveStudyTaskMark, setStudyCollected } from '@/api/study';
-import { LoadState, type LoadStatus } from '@/components/learning/LoadState';
-import { loadTexts } from '@/components/learning/messages';
-import { Stars } from '@/components/learning/Stars';
 import { formatDay } from '@/components/study/format';
 import type { TaskMessages } from '@/components/study/messages';
 import { AccessAlert, CollectButton, NotFoundNotice, PageProgress, useBusy } from '@/components/study/DetailParts';
-import { SignInNotice } from '@/components/study/SignInNotice';
 import { StudyComments } from '@/components/study/StudyComments';
 import { StudyCourseList } from '@/components/study/StudyCourseItem';
 import { taskTypeLabel } from '@/components/study/TaskCard';
+import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
+import { LoginFirst } from '@/components/ui/login-first';
+import { StarInput } from '@/components/ui/star-input';
+import { Stars } from '@/components/ui/stars';
 import { localizePath, routeParam, type Locale } from '@/i18n/locale-path';
-import { notifySuccess } from '@/lib/notify';
 import { $token } from '@/stores/session';
+import { notifySuccess } from '@/stores/toasts';
 
 interface StudyTaskPageProps {
   locale: Locale;
@@ -63,7 +63,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
   }, [id, token, reload]);
 
   if (!mounted) return <LoadState status="loading" texts={loadTexts(m)} />;
-  if (!token) return <SignInNotice messages={m} />;
+  if (!token) return <LoginFirst look="notice" text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
   if (state === 'notFound') {
     return <NotFoundNotice text={m['study.task.notFound']} />;
   }
@@ -123,7 +123,7 @@ export function StudyTaskPage({ locale, messages: m }: StudyTaskPageProps) {
               <span className="text-muted-foreground" aria-hidden="true">
                 {m['study.myRating']}
               </span>
-              <Stars
+              <StarInput
                 value={task.myRating}
                 label={m['study.myRating']}
                 itemLabel={m['study.rateLabel']}

@@ -1,9 +1,9 @@
 /** A study task in a list: name (the link to its page), type, dates, courses, status and progress. */
 import type { StudyTaskItem } from '@/api/learning-types';
-import { fill } from '@/components/auth/text';
 import { formatDay } from '@/components/study/format';
 import { StatusProgress } from '@/components/learning/StatusProgress';
 import type { TaskCardMessages } from '@/components/study/messages';
+import { fill } from '@/i18n/fill';
 
 interface TaskCardProps {
   task: StudyTaskItem;

@@ -1,8 +1,8 @@
 /** The messages the study islands receive: each island's list is the parts it shows. */
-import { loadStateMessageKeys } from '@/components/learning/messages';
+import { loadStateMessageKeys } from '@/components/ui/messages';
 import type { Messages } from '@/i18n/index';
 
-/** {@link SignInNotice}. */
+/** The `LoginFirst` notice. */
 const signInKeys = ['auth.loginFirst', 'study.signIn'] as const;
 
 /** {@link StudyCourseItem} lists. */

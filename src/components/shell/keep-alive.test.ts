@@ -19,7 +19,7 @@ import {
   sessionOwner,
   useKeptState,
   writeRecord,
-} from '@/lib/keep-alive';
+} from '@/components/shell/keep-alive';
 
 /** A Map-backed Storage, optionally refusing writes beyond `limit` characters in all. */
 function memoryStorage(limit = Infinity): Storage {

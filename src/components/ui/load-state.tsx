@@ -2,8 +2,9 @@
  * The states of a data block: loading (a skeleton when given, else a spinner), error with a
  * retry button, empty, or the content. Texts come from the caller.
  */
-import LoaderCircleIcon from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
+import { LoaderCircleIcon } from '@/components/layout/icons';
+import type { LoadStateMessages } from '@/components/ui/messages';
 
 export type LoadStatus = 'loading' | 'error' | 'empty' | 'ready';
 
@@ -12,6 +13,16 @@ export interface LoadStateTexts {
   error: string;
   retry: string;
   empty: string;
+}
+
+/** The texts of `LoadState` from picked messages; `empty` overrides the generic empty text. */
+export function loadTexts(m: LoadStateMessages, empty?: string): LoadStateTexts {
+  return {
+    loading: m['learning.loading'],
+    error: m['learning.loadFailed'],
+    retry: m['learning.retry'],
+    empty: empty ?? m['learning.empty'],
+  };
 }
 
 interface LoadStateProps {

@@ -7,7 +7,7 @@ import {
   isChunkLoadError,
   reloadOnce,
   shouldReload,
-} from '@/lib/chunk-reload';
+} from '@/components/shell/chunk-reload';
 
 describe('shouldReload', () => {
   it('allows one reload per 60 s', () => {

@@ -1,6 +1,6 @@
 /** Previous / next paging with "page x of y"; hidden when everything fits on one page. */
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
-import ChevronRightIcon from 'lucide-react/icons/chevron-right';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
+import type { LoadStateMessages } from '@/components/ui/messages';
 
 export interface PagerTexts {
   /** Name of the navigation landmark ('Pagination'). */
@@ -9,6 +9,16 @@ export interface PagerTexts {
   next: string;
   /** `{current}` and `{total}` are filled in. */
   pageOf: string;
+}
+
+/** The texts of `Pager` from picked messages. */
+export function pagerTexts(m: LoadStateMessages): PagerTexts {
+  return {
+    label: m['course.pagination'],
+    prev: m['learning.prev'],
+    next: m['learning.next'],
+    pageOf: m['learning.pageOf'],
+  };
 }
 
 interface PagerProps {

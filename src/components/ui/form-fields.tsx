@@ -1,4 +1,7 @@
-/** The sign-in side's form pieces: the form, a labelled input with its hint and error, a submit button. */
+/**
+ * Form pieces of the sign-in side and the enterprise choice: the form, a labelled input with
+ * its hint and error, a submit button and an alert about the whole form.
+ */
 import {
   useEffect,
   useId,
@@ -8,12 +11,23 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { inputClass, labelClass, primaryButton } from '@/components/auth/styles';
 import { LoaderCircleIcon } from '@/components/layout/icons';
-import type { PhoneMessages } from '@/components/auth/messages';
-import { PHONE_LENGTH } from '@/lib/phone';
+import { primaryButton } from '@/components/ui/button-class';
+import { classes } from '@/components/ui/classes';
+import { fieldFrame } from '@/components/ui/field';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/**
+ * shadcn's `Input` (without its `file:` and `dark:` parts) and `Label`, without those modules'
+ * `cn` and tailwind-merge. Kept beside their one user, out of the chunk every page loads.
+ */
+const inputClass = classes(
+  fieldFrame,
+  'placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground h-9 w-full min-w-0 bg-transparent py-1 text-base shadow-xs transition-[color,box-shadow] disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm aria-invalid:ring-destructive/20 aria-invalid:border-destructive',
+);
+
+const labelClass = 'flex items-center gap-2 text-sm leading-none font-medium select-none';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   /** A standing explanation under the input (the password rule). */
@@ -21,23 +35,6 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Controls beside the input (captcha picture, send-code button). */
   addon?: ReactNode;
   ref?: Ref<HTMLInputElement>;
-}
-
-/** The phone input of every form: a mainland mobile number, labelled and capped at 11 digits. */
-export function PhoneField({ messages, ...input }: Omit<TextFieldProps, 'label'> & { messages: PhoneMessages }) {
-  return (
-    <TextField
-      label={messages['login.phone']}
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      maxLength={PHONE_LENGTH}
-      required
-      placeholder={messages['login.phonePlaceholder']}
-      {...input}
-    />
-  );
 }
 
 /** A labelled input; the hint and the error are tied to it with `aria-describedby`. */

@@ -8,7 +8,7 @@ import {
   notifySuccess,
   TOAST_DEDUPE_MS,
   toastKindOf,
-} from '@/lib/notify';
+} from '@/stores/toasts';
 
 beforeEach(() => {
   vi.useFakeTimers();
