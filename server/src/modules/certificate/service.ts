@@ -44,7 +44,7 @@ export { issueOnCompletion, type Completion } from './issue';
 /** Verifications one client address may make. */
 export const VERIFY_LIMIT: Limit = { max: 30, windowSeconds: 600 };
 
-/** Verification codes: 16 base32 characters (see `home/certificate-code.ts`). */
+/** Verification codes: 16 base32 characters (see `db/access/certificate-code.ts`). */
 const CODE_PATTERN = /^[A-Z2-7]{16}$/;
 
 /** Logos larger than this (the spec's logo limit, 5 MB) are not read. */

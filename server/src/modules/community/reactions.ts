@@ -1,7 +1,7 @@
 /**
  * Likes (on posts and answers), bookmarks (on posts) and comments with replies (on posts) in
  * the community. Likes toggle; a bookmark is set or taken back, twice the same changes
- * nothing. Comments follow the shared thread rules (`announcement/threads.ts`).
+ * nothing. Comments follow the shared thread rules (`server/src/threads.ts`).
  */
 import type {
   CommunityAdmireBody,

@@ -3,7 +3,7 @@
  * course the exam task belongs to, and the same exam's periods in the member's other started
  * courses. Each such period becomes 100 and completed (study dynamic kind 2), and its course's
  * progress is recomputed (completing the course, with its dynamic and certificates, at 100).
- * Study tasks that list the exam itself count the pass on read (study/data.ts `statsSelect`).
+ * Study tasks that list the exam itself count the pass on read (`db/access/study-stats.ts`, `statsSelect`).
  */
 import type { Db } from '../../db/client';
 import { updateCourse } from './course-progress';

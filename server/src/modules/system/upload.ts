@@ -2,7 +2,7 @@
  * Avatar upload (`uploadPic`, multipart field `file`): a JPG or PNG judged by its bytes, not
  * its name or declared type, under 5 MB, stored as `<eid>/<random>.<ext>` in the file store
  * and served back at `/files/<eid>/<name>`. Each upload is reserved within the member's and the
- * company's quotas (`files/uploads.ts`) before its file is written.
+ * company's quotas (`db/access/uploads.ts`) before its file is written.
  */
 import { randomBytes } from 'node:crypto';
 import { Code } from '@/api/codes';
