@@ -5,7 +5,7 @@
 // not counted), and how many script files that is (each one a request before the islands run). Fails when a page passes its budget or loads a render-blocking script.
 // Usage: node scripts/budget.mjs [--json=out.json]
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuilt } from './lib/build.mjs';
 

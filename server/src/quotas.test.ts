@@ -17,7 +17,7 @@ import { localFileStore, type FileStore } from './files/store';
 import { fileForm, rawCall } from './modules/account/test-support';
 import { openStream, type StreamReader } from './modules/announcement/test-support';
 import { settledExports, STALE_EXPORT_SECONDS } from './modules/data/exports';
-import { as, signIn, type Who } from './modules/exam/test-support';
+import { signIn, type Who } from './modules/exam/test-support';
 import { DEFAULT_QUOTAS } from './quotas';
 import { createTestApp, HOST_TWO, type TestGateway } from './testing';
 

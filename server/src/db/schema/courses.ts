@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ResearchAnswers, StoredResearchQuestion } from '../../../../src/api/period-types';
+import type { StoredResearchQuestion } from '../../../../src/api/period-types';
 import { createdAt } from './columns';
 import { member, tenant } from './tenant-columns';
 import { enterpriseUsers } from './people';

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ResearchAnswers, StoredResearchQuestion } from '../../../../src/api/period-types';
+import type { ResearchAnswers } from '../../../../src/api/period-types';
 import { createdAt, updatedAt } from './columns';
 import { member, tenant } from './tenant-columns';
 import { courseItems, courses } from './courses';
