@@ -26,6 +26,9 @@ import { createSessionCache, SESSION_CHANNEL } from './sessions/cache';
 import { prepareDatabase } from './prepare';
 import { parseSources } from './security';
 
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? '0.0.0.0';
@@ -100,6 +103,14 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   ].filter(Boolean);
   console.log(`Xuetang on http://${shown}:${info.port} (${notes.join('; ')})`);
 });
+
+// An idle kept-alive connection is closed only after clients and load balancers have stopped
+// reusing it (they keep one up to 60 s); Node's 5 s default lets a request that reuses the
+// connection just as it closes fail with a reset.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
