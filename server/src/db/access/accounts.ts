@@ -1,7 +1,7 @@
 /**
  * Data access for accounts and enterprises beyond sign-in: memberships by person, passwords
  * and sessions of a membership, organisation lists and password-reset requests.
- * Same rule as `db/access.ts`: `accountScope(db, eid)` binds every query to one enterprise;
+ * `scoped(db, eid).accounts` binds every query to one enterprise;
  * the few lookups that start from a person or a token (before an enterprise is known) are in
  * `accountGlobal`.
  */

@@ -1,5 +1,5 @@
 /**
- * Data access of announcements, messages and their comments. `announcementScope(db, eid)`
+ * Data access of announcements, messages and their comments. `scoped(db, eid).announcements`
  * binds every query to one enterprise; what a member sees is `visibleTo(eid, memberId)`:
  * published announcements of the company and the messages sent to them. A member's state of a
  * record (read, liked, removed from their list) is their row of `announcement_reads`, joined

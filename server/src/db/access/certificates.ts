@@ -1,5 +1,5 @@
 /**
- * Data access of certificates. `certificateScope(db, eid)` binds every query to one enterprise;
+ * Data access of certificates. `scoped(db, eid).certificates` binds every query to one enterprise;
  * a member's own certificates are also read by member id. `db` may be a transaction.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';

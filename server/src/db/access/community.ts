@@ -1,5 +1,5 @@
 /**
- * Data access of the community. `communityScope(db, eid)` binds every query to one
+ * Data access of the community. `scoped(db, eid).community` binds every query to one
  * enterprise; what a caller did (liked, bookmarked, wrote) is read for `viewerId`, or not at
  * all for a visitor without a session. Likes and bookmarks are rows of the shared `likes` and
  * `collections` tables, comments rows of `comments`, with target type 'post' or 'answer'.

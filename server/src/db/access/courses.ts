@@ -1,5 +1,5 @@
 /**
- * Data access of the course module. `courseData(db, eid)` binds every query to one enterprise;
+ * Data access of courses. `scoped(db, eid).courses` binds every query to one enterprise;
  * a member's own rows (progress, ratings, likes, collections) are also filtered by member.
  */
 import { and, asc, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';

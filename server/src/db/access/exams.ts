@@ -1,5 +1,5 @@
 /**
- * Data access of exams, papers, marking and reservations. `examScope(db, eid)` binds every
+ * Data access of exams, papers, marking and reservations. `scoped(db, eid).exams` binds every
  * query to one enterprise; a member's own tasks and papers are also read by member id. Locks
  * are taken in one order, task row before paper row, so hand-ins, marking and starts never
  * wait on each other in a cycle.

@@ -1,5 +1,5 @@
 /**
- * Data access for live rooms and attendance. Like `db/access.ts`, `liveScope(db, eid)` binds
+ * Data access for live rooms and attendance. `scoped(db, eid).live` binds
  * every query to one enterprise; attendance rows also to the member.
  */
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';

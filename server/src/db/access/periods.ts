@@ -1,7 +1,7 @@
 /**
  * Data access for research and recorded periods: questionnaires and their submissions, period
- * records, who may record a course's periods, and the course's learners. Like `db/access.ts`,
- * `periodScope(db, eid)` binds every query to one enterprise.
+ * records, who may record a course's periods, and the course's learners.
+ * `scoped(db, eid).periods` binds every query to one enterprise.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ResearchAnswers } from '@/api/period-types';

@@ -1,6 +1,6 @@
 /**
  * Data access for the player: periods with their resources, watch sessions, period and course
- * progress, study dynamics and course exam tasks. Like `db/access.ts`, `playerScope(db, eid)`
+ * progress, study dynamics and course exam tasks. `scoped(db, eid).player`
  * binds every query to one enterprise, and the member's own rows also to the member. `db` may
  * be a transaction, so that one report's reads and writes commit together.
  */

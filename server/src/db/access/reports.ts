@@ -1,5 +1,5 @@
 /**
- * Data access for course progress and exports. Like `db/access.ts`, `dataScope(db, eid)` binds
+ * Data access for course progress and exports. `scoped(db, eid).reports` binds
  * every query to one enterprise; a member's export records also to the member.
  */
 import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';

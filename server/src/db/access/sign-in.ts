@@ -1,8 +1,7 @@
 /**
  * Data access of the sign-in ways. Tenant data (members found by phone or by an account at
  * another service, per-enterprise settings, pending sign-ins) is read through
- * `signInScope(db, eid)`, whose every query carries the enterprise id, like `scoped()` in
- * `db/access.ts`; `signInGlobal` holds the person-level lookups made before a tenant counts.
+ * `scoped(db, eid).signIn`, whose every query carries the enterprise id; `signInGlobal` holds the person-level lookups made before a tenant counts.
  */
 import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Member } from '.';

@@ -1,5 +1,5 @@
 /**
- * Data access of study tasks and projects. `studyScope(db, eid)` binds every query to one
+ * Data access of study tasks and projects. `scoped(db, eid).study` binds every query to one
  * enterprise; a member's own rows are also read and written by member id. The tasks' queries
  * are here; projects, the social rows, course notes and the progress SQL have files of their own.
  */
