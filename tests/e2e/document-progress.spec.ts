@@ -6,9 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { endpoints } from '../../src/api/endpoints';
-import type { CourseItem } from '../../src/api/learning-types';
-import type { PageResult } from '../../src/api/types';
-import { PASSWORD, signIn } from './fixtures';
+import { courseId, PASSWORD, signIn } from './fixtures';
 
 const ONBOARDING = '新员工入职培训';
 /** The company's initial password (tenants/localhost.json), which E1008 and E1009 are still on. */
@@ -33,18 +31,6 @@ async function readyLearner(request: APIRequestContext, empNo: string): Promise<
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
-
-async function courseId(page: Page, name: string): Promise<string> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value ?? '';
-  const res = await page.request.post(`/gateway/${endpoints.coursePage.path}`, {
-    headers: { token },
-    data: { pageCurrent: 1, pageSize: 8, keyword: name },
-  });
-  const body = (await res.json()) as { code: number; data: PageResult<CourseItem> };
-  const course = body.data.list.find((c) => c.name === name);
-  if (!course) throw new Error(`no course ${name}`);
-  return course.id;
-}
 
 function periodLink(page: Page, contents: string, name: string) {
   return page.getByRole('navigation', { name: contents }).getByRole('link', { name: new RegExp(name) });

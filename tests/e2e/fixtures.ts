@@ -80,3 +80,16 @@ export async function completeSupplement(request: APIRequestContext, empNo: stri
   const token = await tokenFor(request, empNo);
   await callAs(request, token, 'updateUserInfo', { idCard: '11010519491231002X', email: 'zhao.min@xingchen.example.com' });
 }
+
+/** The id of a course of the signed-in page's company, found by its exact name through the course list call. */
+export async function courseId(page: Page, name: string): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value ?? '';
+  const res = await page.request.post(`/gateway/${endpoints.coursePage.path}`, {
+    headers: { token },
+    data: { pageCurrent: 1, pageSize: 8, keyword: name },
+  });
+  const body = (await res.json()) as { data: { list: { id: string; name: string }[] } };
+  const course = body.data.list.find((c) => c.name === name);
+  if (!course) throw new Error(`no course ${name}`);
+  return course.id;
+}

@@ -6,10 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { endpoints } from '../../src/api/endpoints';
-import type { CourseItem, CourseResourceItem } from '../../src/api/learning-types';
-import type { PageResult } from '../../src/api/types';
+import type { CourseResourceItem } from '../../src/api/learning-types';
 import { playerZh } from '../../src/i18n/sections/player';
-import { signIn } from './fixtures';
+import { courseId, signIn } from './fixtures';
 
 const ONBOARDING = '新员工入职培训';
 
@@ -18,18 +17,6 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** A course's id, as the course centre lists it for the signed-in person. */
-async function courseId(page: Page, name: string): Promise<string> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value ?? '';
-  const res = await page.request.post(`/gateway/${endpoints.coursePage.path}`, {
-    headers: { token },
-    data: { pageCurrent: 1, pageSize: 8, keyword: name },
-  });
-  const body = (await res.json()) as { code: number; data: PageResult<CourseItem> };
-  const course = body.data.list.find((c) => c.name === name);
-  if (!course) throw new Error(`no course ${name}`);
-  return course.id;
-}
-
 /** The chapter list the player loads, as it answered. */
 async function chapterListOnLoad(page: Page, url: string): Promise<CourseResourceItem[]> {
   const answer = page.waitForResponse((r) => r.url().includes(endpoints.chapterPeriodList.path));

@@ -4,28 +4,13 @@
  * fire drill for him from the record panel; he then sees it passed, with who recorded it (in English).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { endpoints } from '../../src/api/endpoints';
-import type { CourseItem } from '../../src/api/learning-types';
-import type { PageResult } from '../../src/api/types';
-import { signIn } from './fixtures';
+import { courseId, signIn } from './fixtures';
 
 const ONBOARDING = '新员工入职培训';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
-
-async function courseId(page: Page, name: string): Promise<string> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value ?? '';
-  const res = await page.request.post(`/gateway/${endpoints.coursePage.path}`, {
-    headers: { token },
-    data: { pageCurrent: 1, pageSize: 8, keyword: name },
-  });
-  const body = (await res.json()) as { code: number; data: PageResult<CourseItem> };
-  const course = body.data.list.find((c) => c.name === name);
-  if (!course) throw new Error(`no course ${name}`);
-  return course.id;
-}
 
 function periodLink(page: Page, name: string, contents = '课程目录') {
   return page.getByRole('navigation', { name: contents }).getByRole('link', { name: new RegExp(name) });

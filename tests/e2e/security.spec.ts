@@ -6,10 +6,8 @@
  * course comments, a search text) is shown as the text it is, with no script run.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { endpoints } from '../../src/api/endpoints';
-import type { CourseItem } from '../../src/api/learning-types';
 import type { PageResult } from '../../src/api/types';
-import { callAs, signIn, tokenFor } from './fixtures';
+import { callAs, courseId, signIn, tokenFor } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -42,18 +40,6 @@ async function open(page: Page, path: string): Promise<void> {
   expect(policy, path).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
   expect(policy, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   await page.waitForLoadState('load');
-}
-
-async function courseId(page: Page, name: string): Promise<string> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')?.value ?? '';
-  const res = await page.request.post(`/gateway/${endpoints.coursePage.path}`, {
-    headers: { token },
-    data: { pageCurrent: 1, pageSize: 8, keyword: name },
-  });
-  const body = (await res.json()) as { data: PageResult<CourseItem> };
-  const course = body.data.list.find((c) => c.name === name);
-  if (!course) throw new Error(`no course ${name}`);
-  return course.id;
 }
 
 test('every page type runs under the policy without a single violation', async ({ page }) => {
