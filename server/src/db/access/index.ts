@@ -291,18 +291,32 @@ type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]>
  * @example const t = scoped(ctx.db, ctx.tenant.id); await t.courses.course(id);
  */
 export function scoped(db: Db, enterpriseId: string): Scoped {
-  const made = new Map<keyof Areas, unknown>();
-  const handle = { db, enterpriseId, ...coreQueries(db, enterpriseId) };
-  for (const name of Object.keys(areas) as (keyof Areas)[]) {
-    Object.defineProperty(handle, name, {
-      enumerable: true,
-      get() {
-        if (!made.has(name)) made.set(name, areas[name](db, enterpriseId));
-        return made.get(name);
-      },
-    });
-  }
-  return handle as Scoped;
+  const handle: HandleState = Object.create(areaGetters);
+  Object.assign(handle, { db, enterpriseId, made: new Map() }, coreQueries(db, enterpriseId));
+  return handle as unknown as Scoped;
 }
+
+interface HandleState {
+  db: Db;
+  enterpriseId: string;
+  /** The areas' queries made so far by this handle. */
+  made: Map<keyof Areas, unknown>;
+}
+
+/** One getter per area, shared by every handle: an area's queries are made on first use, once per handle. */
+const areaGetters: object = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    (Object.keys(areas) as (keyof Areas)[]).map((name) => [
+      name,
+      {
+        get(this: HandleState) {
+          if (!this.made.has(name)) this.made.set(name, areas[name](this.db, this.enterpriseId));
+          return this.made.get(name);
+        },
+      },
+    ]),
+  ),
+);
 
 export type Scoped = { readonly db: Db; readonly enterpriseId: string } & ReturnType<typeof coreQueries> & Areas;
