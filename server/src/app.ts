@@ -19,6 +19,10 @@ import { localFileStore, type FileStore } from './files/store';
 import { langOf, t, type MessageKey } from './i18n';
 import { accountRoutes } from './modules/account/routes';
 import { announcementRoutes } from './modules/announcement/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { announcementCrmRoutes } from './modules/announcement/crm-routes';
+import { peopleRoutes } from './modules/people/routes';
+import { siteRoutes } from './modules/site/routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { communityRoutes } from './modules/community/routes';
@@ -103,6 +107,10 @@ export const routeTable: RouteTable = {
   ...ledgerRoutes,
   ...organizationRoutes,
   ...communityRoutes,
+  ...auditRoutes,
+  ...peopleRoutes,
+  ...siteRoutes,
+  ...announcementCrmRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

@@ -10,6 +10,8 @@ import { MAX_PAGE_SIZE, type Paging } from './paging';
 
 /** Times in export files and file names are the companies' local time. */
 export const EXPORT_TIME_ZONE = 'Asia/Shanghai';
+/** Its offset from UTC (China keeps no daylight saving), for the start of a day given as `YYYY-MM-DD`. */
+export const EXPORT_TIME_ZONE_OFFSET = '+08:00';
 
 export type Texts = Record<Locale, string>;
 

@@ -8,6 +8,9 @@ import { emailMessages } from '@/lib/email';
 import { idCardMessages } from '@/lib/id-card';
 import type { MessageTable } from '@/lib/messages';
 import { passwordMessages } from '@/lib/password';
+import { noticeMessagesEn, noticeMessagesZh } from './messages/notice';
+import { peopleMessagesEn, peopleMessagesZh } from './messages/people';
+import { siteMessagesEn, siteMessagesZh } from './messages/site';
 
 /** The texts of a validator message table in one language, so the gateway answers with them. */
 function textsOf<T extends MessageTable>(table: T, lang: Locale): { [K in keyof T]: string } {
@@ -48,6 +51,9 @@ const zh = {
   ...textsOf(passwordMessages, 'zh'),
   ...textsOf(idCardMessages, 'zh'),
   ...textsOf(emailMessages, 'zh'),
+  ...peopleMessagesZh,
+  ...siteMessagesZh,
+  ...noticeMessagesZh,
   'enterprise.notMember': '您不是该企业的成员',
   'enterprise.tooMany': '您加入的企业数量已达上限（{max} 个）',
   'enterprise.accountExists': '该账号已存在',
@@ -169,6 +175,7 @@ const zh = {
   'message.commentsClosed': '该公告不允许评论',
   'message.commentTooLong': '评论最多 {max} 个字',
   'message.adminOnly': '只有管理员可以发布公告',
+  'crm.forbidden': '您没有权限使用后台的这项功能',
   'message.titleEmpty': '标题不能为空',
   'message.titleTooLong': '标题最多 {max} 个字',
   'message.contentEmpty': '内容不能为空',
@@ -251,6 +258,9 @@ const en: Record<MessageKey, string> = {
   ...textsOf(passwordMessages, 'en'),
   ...textsOf(idCardMessages, 'en'),
   ...textsOf(emailMessages, 'en'),
+  ...peopleMessagesEn,
+  ...siteMessagesEn,
+  ...noticeMessagesEn,
   'enterprise.notMember': 'You are not a member of this company',
   'enterprise.tooMany': 'You already belong to the most companies allowed ({max})',
   'enterprise.accountExists': 'The account already exists',
@@ -370,6 +380,7 @@ const en: Record<MessageKey, string> = {
   'message.commentsClosed': 'Comments are closed for this announcement',
   'message.commentTooLong': 'A comment has at most {max} characters',
   'message.adminOnly': 'Only administrators can publish announcements',
+  'crm.forbidden': 'You do not have permission to use this part of the back office',
   'message.titleEmpty': 'The title cannot be empty',
   'message.titleTooLong': 'A title has at most {max} characters',
   'message.contentEmpty': 'The content cannot be empty',

@@ -6,7 +6,8 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { Code, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
-import { endpoints, type EndpointName } from '@/api/endpoints';
+import { endpoints, type EndpointDef, type EndpointName } from '@/api/endpoints';
+import { hasRole } from '@/lib/roles';
 import type { Locale } from '@/i18n/routes';
 import { scoped, type Enterprise, type Member, type Scoped } from './db/access';
 import type { Db } from './db/client';
@@ -114,6 +115,11 @@ function requirePasswordChanged(name: EndpointName | undefined, member: Member):
   }
 }
 
+/** Refuses a back-office row to a member without its role (`src/lib/roles.ts`). */
+function requireRole(def: EndpointDef, member: Member): void {
+  if (def.role && !hasRole(member, def.role)) throw new ApiError(Code.FORBIDDEN, 'crm.forbidden');
+}
+
 async function signIn(ctx: PublicContext): Promise<AuthContext> {
   const token = ctx.c.req.header(TOKEN_HEADER)?.trim();
   if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
@@ -191,6 +197,7 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
       if (route.access === 'auth') {
         const signedIn = await signIn(ctx);
         requirePasswordChanged(name, signedIn.member);
+        requireRole(def, signedIn.member);
         const body = await input();
         // PostgreSQL row-level security: the handler's queries see only this tenant's rows. Awaited
         // inside, so that a lazy query a handler returns also runs in the tenant.

@@ -5,6 +5,8 @@
  * each `call('name')` of the API module files is replaced by its row
  * (scripts/lib/inline-endpoints.mjs), so a page carries only the rows it calls.
  */
+import type { BackOfficeRole } from '@/lib/roles';
+
 export type Method = 'GET' | 'POST' | 'DELETE';
 export type Access = 'public' | 'auth';
 
@@ -21,6 +23,8 @@ export interface EndpointDef {
   access: Access;
   /** Default paging merged into the body of page calls. */
   paging?: Paging;
+  /** Back-office rows (`auth` only): the role the caller must hold (`src/lib/roles.ts`), checked by the gateway. */
+  role?: BackOfficeRole;
 }
 
 /** Spec section 9: default paging. */
@@ -255,6 +259,22 @@ export const endpoints = {
   communityCommentPage: { method: 'POST', path: 'community/api/comment/page', access: 'public', paging: DEFAULT_PAGING },
   communityCommentSave: { method: 'POST', path: 'community/auth/comment/save', access: 'auth' },
   communityCommentDelete: { method: 'POST', path: 'community/auth/comment/delete', access: 'auth' },
+
+  // ---- The back office (/crm/). Each row names the role its caller must hold (src/lib/roles.ts);
+  // a row without one is any member's own (their uploads).
+  /** The audit log of back-office changes, newest first, filtered (administrators). */
+  auditPage: { method: 'POST', path: 'user/crm/audit/log/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  /** The caller's own uploaded files ("my uploads"), newest first. */
+  myUploadPage: { method: 'POST', path: 'system/crm/my/upload/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 20 } },
+
+  // Back office: people and organisation (administrators).
+  // @people-rows
+
+  // Back office: the site: branding, navigation, banners, home zones, enum lists (administrators).
+  // @site-rows
+
+  // Back office: announcements and messages (administrators).
+  // @announcement-rows
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -11,6 +11,11 @@ import { studyEn } from '@/i18n/sections/study';
 import { lecturerEn } from '@/i18n/sections/lecturer';
 import { certificateEn } from '@/i18n/sections/certificate';
 import { ledgerEn } from '@/i18n/sections/ledger';
+import { crmEn } from '@/i18n/sections/crm';
+import { crmPeopleEn } from '@/i18n/sections/crm-people';
+import { crmSiteEn } from '@/i18n/sections/crm-site';
+import { crmNoticeEn } from '@/i18n/sections/crm-notice';
+import { galleryEn } from '@/i18n/sections/gallery';
 import { communityEn } from '@/i18n/sections/community';
 import type { MessageKey } from '@/i18n/zh';
 
@@ -324,5 +329,10 @@ export const en: Record<MessageKey, string> = {
   ...lecturerEn,
   ...certificateEn,
   ...ledgerEn,
+  ...crmEn,
+  ...crmPeopleEn,
+  ...crmSiteEn,
+  ...crmNoticeEn,
+  ...galleryEn,
   ...communityEn,
 };

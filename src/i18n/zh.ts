@@ -15,6 +15,11 @@ import { studyZh } from '@/i18n/sections/study';
 import { lecturerZh } from '@/i18n/sections/lecturer';
 import { certificateZh } from '@/i18n/sections/certificate';
 import { ledgerZh } from '@/i18n/sections/ledger';
+import { crmZh } from '@/i18n/sections/crm';
+import { crmPeopleZh } from '@/i18n/sections/crm-people';
+import { crmSiteZh } from '@/i18n/sections/crm-site';
+import { crmNoticeZh } from '@/i18n/sections/crm-notice';
+import { galleryZh } from '@/i18n/sections/gallery';
 import { communityZh } from '@/i18n/sections/community';
 
 export const zh = {
@@ -341,6 +346,11 @@ export const zh = {
   ...lecturerZh,
   ...certificateZh,
   ...ledgerZh,
+  ...crmZh,
+  ...crmPeopleZh,
+  ...crmSiteZh,
+  ...crmNoticeZh,
+  ...galleryZh,
   ...communityZh,
 } as const;
 

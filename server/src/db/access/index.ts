@@ -17,6 +17,7 @@ import {
 } from '../schema';
 import { accountScope } from './accounts';
 import { announcementScope } from './announcements';
+import { auditQueries } from './audit';
 import { certificateScope } from './certificates';
 import { cardQueries } from './course-cards';
 import { commentQueries } from './comments';
@@ -38,6 +39,7 @@ import { uploadQueries } from './uploads';
 import { isUuid } from './rows';
 
 export { isUuid };
+export type { AuditChange, AuditEntry, AuditFilters } from './audit';
 
 /** Enterprise columns that may leave the data layer (not the initial-password hash). */
 const { initPasswordHash: _secret, ...enterpriseColumns } = getTableColumns(enterprises);
@@ -66,6 +68,8 @@ function buildActiveSessionQuery(db: Db) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         eq(sessions.enterpriseId, enterpriseId),
         eq(enterpriseUsers.enterpriseId, enterpriseId),
+        // A member the back office disabled has no session left, whatever its token.
+        eq(enterpriseUsers.status, 1),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
@@ -263,6 +267,7 @@ function coreQueries(db: Db, enterpriseId: string) {
 const areas = {
   accounts: accountScope,
   announcements: announcementScope,
+  audit: auditQueries,
   cards: cardQueries,
   certificates: certificateScope,
   comments: commentQueries,

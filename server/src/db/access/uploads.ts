@@ -4,7 +4,7 @@
  * claims it (`used_at`); and the sweeper removes, from the store and then the table, the uploads
  * that no saved object names a day after they were made or last named.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { formatFileSize } from '@/lib/format';
 import type { Db } from '../client';
@@ -27,6 +27,7 @@ import {
 } from '../schema';
 import { lockQuota, quotaReached, quotasOf, UNREFERENCED_UPLOAD_TTL_SECONDS } from '../../quotas';
 import type { FileStore } from '../../files/store';
+import type { RowWindow } from '../../paging';
 
 export interface NewUpload {
   enterpriseId: string;
@@ -179,5 +180,21 @@ export function uploadQueries(db: Db, eid: string) {
     reserve: (upload: Omit<NewUpload, 'enterpriseId'>) => reserveUpload(db, { ...upload, enterpriseId: eid }),
     release: (key: string) => releaseUpload(db, eid, key),
     claim: (key: string) => claimUpload(db, eid, key),
+
+    /** A page of one member's uploads, newest first, and how many there are. */
+    async mine(memberId: string, { limit, offset }: RowWindow) {
+      const own = and(eq(uploadedFiles.enterpriseId, eid), eq(uploadedFiles.enterpriseUserId, memberId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(uploadedFiles)
+          .where(own)
+          .orderBy(desc(uploadedFiles.createdAt), desc(uploadedFiles.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(uploadedFiles).where(own),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
   };
 }

@@ -7,7 +7,7 @@ import { enterpriseUsers } from './people';
 /**
  * Announcements (`kind` 1, to everyone of the company: `recipient_id` null) and messages
  * (`kind` 2, to one member: `recipient_id`). Plain text; the site escapes it on display.
- * `published_at` later than now: not visible yet.
+ * `published_at` later than now: not visible yet (scheduled).
  */
 export const announcements = pgTable(
   'announcements',
@@ -25,6 +25,10 @@ export const announcements = pgTable(
     linkUrl: text('link_url').notNull().default(''),
     allowComment: boolean('allow_comment').notNull().default(true),
     pinned: boolean('pinned').notNull().default(false),
+    /** A draft of the back office: listed there only, never to members. */
+    draft: boolean('draft').notNull().default(false),
+    /** 0 plain text (escaped on display), 1 HTML sanitised by the gateway's allow-list when saved. */
+    format: smallint('format').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

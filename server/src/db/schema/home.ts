@@ -1,5 +1,5 @@
 // The home page: banners, zones with their courses and lecturers, the zone picture.
-import { index, integer, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { tenant } from './tenant-columns';
 import { courses, lecturers } from './courses';
@@ -17,6 +17,9 @@ export const banners = pgTable(
     /** `_blank` opens the link in a new tab. */
     target: varchar('target', { length: 16 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
+    /** Shown from and until (either null: open-ended). */
+    activeFrom: timestamp('active_from', { withTimezone: true }),
+    activeUntil: timestamp('active_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('banners_enterprise_idx').on(t.enterpriseId, t.sort)],

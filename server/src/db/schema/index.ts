@@ -20,3 +20,4 @@ export * from './announcements';
 export * from './ledger';
 export * from './certificates';
 export * from './community';
+export * from './back-office';

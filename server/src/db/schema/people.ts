@@ -44,6 +44,8 @@ export const enterpriseUsers = pgTable(
     isInitPassword: smallint('is_init_password').notNull().default(1),
     /** 1: synchronised from the company's HR system (may lack email and ID card). */
     dataSource: smallint('data_source').notNull().default(0),
+    /** 1 enabled, 0 disabled by the back office: a disabled member cannot sign in and has no session. */
+    status: smallint('status').notNull().default(1),
     sex: varchar('sex', { length: 1 }).notNull().default(''),
     email: text('email').notNull().default(''),
     idCard: varchar('id_card', { length: 18 }).notNull().default(''),
