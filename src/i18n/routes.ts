@@ -97,6 +97,23 @@ export const routes = [
   { id: 'search', path: '/search', param: 'str' },
   // Added to the spec's routes: the public check of a certificate's verification code (query `code`)
   { id: 'certificateVerify', path: '/certificate/verify' },
+  // The back office (the header's admin and "my upload" entries): each page's role is in
+  // src/components/crm/shell/areas.ts, and the gateway checks it on every call.
+  { id: 'crm', path: '/crm', auth: true },
+  { id: 'crmUploads', path: '/crm/uploads', auth: true },
+  { id: 'crmAudit', path: '/crm/audit', auth: true },
+  { id: 'crmDepartments', path: '/crm/departments', auth: true },
+  { id: 'crmPosts', path: '/crm/posts', auth: true },
+  { id: 'crmMembers', path: '/crm/members', auth: true },
+  { id: 'crmMemberImport', path: '/crm/members/import', auth: true },
+  { id: 'crmSite', path: '/crm/site', auth: true },
+  { id: 'crmNav', path: '/crm/nav', auth: true },
+  { id: 'crmHome', path: '/crm/home', auth: true },
+  { id: 'crmEnums', path: '/crm/enums', auth: true },
+  { id: 'crmAnnouncements', path: '/crm/announcements', auth: true },
+  { id: 'crmAnnouncementEdit', path: '/crm/announcements/edit', auth: true },
+  { id: 'crmAnnouncementReads', path: '/crm/announcements/reads', auth: true },
+  { id: 'crmMessages', path: '/crm/messages', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteId = (typeof routes)[number]['id'];

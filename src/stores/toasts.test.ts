@@ -96,3 +96,17 @@ describe('queue', () => {
     expect(toast!.id).toBeGreaterThan(0);
   });
 });
+
+describe('toasts with an action', () => {
+  it('keeps an undo toast longer and carries its action', async () => {
+    const { $toasts, clearToasts, notifySuccess, TOAST_ACTION_DURATION_MS, TOAST_DURATION_MS } = await import('./toasts');
+    clearToasts();
+    let undone = 0;
+    notifySuccess('已删除 undo-test', { label: '撤销', run: () => undone++ });
+    const [toast] = $toasts.get();
+    expect(toast?.duration).toBe(TOAST_ACTION_DURATION_MS);
+    expect(TOAST_ACTION_DURATION_MS).toBeGreaterThan(TOAST_DURATION_MS);
+    toast?.action?.run();
+    expect(undone).toBe(1);
+  });
+});

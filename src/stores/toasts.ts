@@ -12,13 +12,23 @@ import { atom } from 'nanostores';
 
 export type ToastKind = 'success' | 'error';
 
+/** A button on a toast (the back office's "undo"): pressing it runs `run` and dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
   /** How long the renderer keeps it on screen, in ms. */
   duration: number;
+  action?: ToastAction;
 }
+
+/** How long a toast with an action stays, so there is time to press it. */
+export const TOAST_ACTION_DURATION_MS = 8000;
 
 /** Spec section 9: duplicate toast suppression. */
 export const TOAST_DEDUPE_MS = 2000;
@@ -38,7 +48,7 @@ export function toastKindOf(message: string): ToastKind {
   return message.includes('成功') || /\bsuccess/i.test(message) ? 'success' : 'error';
 }
 
-function push(message: string, kind: ToastKind): number | undefined {
+function push(message: string, kind: ToastKind, action?: ToastAction): number | undefined {
   const text = message.trim();
   if (!text) return undefined;
   const now = Date.now();
@@ -46,7 +56,9 @@ function push(message: string, kind: ToastKind): number | undefined {
   if (last !== undefined && now - last < TOAST_DEDUPE_MS) return undefined;
   lastShown.set(text, now);
   for (const [key, at] of lastShown) if (now - at >= TOAST_DEDUPE_MS) lastShown.delete(key);
-  const toast: Toast = { id: nextId++, kind, message: text, duration: TOAST_DURATION_MS };
+  const toast: Toast = action
+    ? { id: nextId++, kind, message: text, duration: TOAST_ACTION_DURATION_MS, action }
+    : { id: nextId++, kind, message: text, duration: TOAST_DURATION_MS };
   $toasts.set([...$toasts.get(), toast]);
   return toast.id;
 }
@@ -56,8 +68,9 @@ export function notify(message: string): number | undefined {
   return push(message, toastKindOf(message));
 }
 
-export function notifySuccess(message: string): number | undefined {
-  return push(message, 'success');
+/** A success toast, with an optional button (undo) that stays longer. */
+export function notifySuccess(message: string, action?: ToastAction): number | undefined {
+  return push(message, 'success', action);
 }
 
 export function notifyError(message: string): number | undefined {

@@ -25,6 +25,18 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
         <CircleCheckIcon className="text-success mt-0.5 size-4 shrink-0" />
       )}
       <p className="flex-1 break-words">{toast.message}</p>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action!.run();
+            dismissToast(toast.id);
+          }}
+          className="text-primary hover:bg-accent focus-visible:ring-ring/50 -my-1 rounded-sm px-2 py-1 font-medium outline-none focus-visible:ring-[3px]"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
