@@ -176,7 +176,7 @@ export function Header({ locale, messages }: HeaderProps) {
               )}
               {centres ? <centres.HeaderCentres locale={locale} messages={messages} /> : <span className="w-19" />}
               <a
-                href={BACK_OFFICE}
+                href={localizePath(BACK_OFFICE, locale)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={`${ghostButtonDefault} max-xl:hidden`}
@@ -190,7 +190,7 @@ export function Header({ locale, messages }: HeaderProps) {
                   userName={userName}
                   isAdmin={user.isAdmin}
                   userType={user.userType}
-                  backOffice={BACK_OFFICE}
+                  backOffice={localizePath(BACK_OFFICE, locale)}
                   messages={messages}
                   triggerClassName={userTriggerClass}
                   trigger={userTrigger}
