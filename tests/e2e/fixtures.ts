@@ -23,14 +23,18 @@ export function userName(empNo: string, t: TenantFile = companyOne): string {
   return u.userName;
 }
 
-/** Signs in through the sign-in page as a person would. */
+/**
+ * Signs in as `empNo` the way the sign-in page ends: the gateway's sign-in call, its token in the
+ * session cookie, then the home page with the member's name in the header. (The sign-in page
+ * itself is driven by signin.spec.ts and onboarding.spec.ts; the other files only need a member.)
+ */
 export async function signIn(page: Page, empNo: string, password = PASSWORD, base = ''): Promise<void> {
-  await page.goto(`${base}/login?t=login`);
-  await page.getByLabel('工号').fill(empNo);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  // The sign-in page moves on by itself; wait for that before the test navigates anywhere.
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  const origin = base || `http://localhost:${PORT}`;
+  const res = await page.request.post(`${origin}/gateway/${endpoints.loginByEmpNo.path}`, { data: { empNo, password } });
+  const envelope = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  expect(envelope.code, `sign-in of ${empNo}: ${envelope.msg}`).toBe(200);
+  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: envelope.data.token, url: origin }]);
+  await page.goto(`${base}/`);
   await page.waitForLoadState('load');
   await expect(page.getByRole('banner')).toContainText(userName(empNo, base === hostTwo ? companyTwo : companyOne));
 }
