@@ -59,7 +59,7 @@ test('a learner sees only their uploads, and the administrator’s pages and cal
 
 test('a learner in English sees the same, in English', async ({ page, request }) => {
   await asMember(page, await tokenFor(request, 'E1001'));
-  await page.goto('/en/crm/members');
+  await page.goto('/en/crm/audit');
   await expect(page.getByRole('alert')).toContainText('No access');
   await page.getByRole('link', { name: 'See my uploads' }).click();
   await expect(page).toHaveURL(/\/en\/crm\/uploads\/?$/);

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CircleAlertIcon, CircleCheckIcon, XIcon } from '@/components/layout/icons';
 import { $toasts, dismissToast, type Toast } from '@/stores/toasts';
 
 interface ToasterProps {
   messages: { region: string; dismiss: string };
+  /** What a toast shows after its text (the back office's undo button); nothing by default. */
+  extra?: (toast: Toast) => ReactNode;
 }
 
-function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string }) {
+function ToastItem({ toast, dismissLabel, extra }: { toast: Toast; dismissLabel: string; extra?: ToasterProps['extra'] }) {
   useEffect(() => {
     const timer = setTimeout(() => dismissToast(toast.id), toast.duration);
     return () => clearTimeout(timer);
@@ -25,18 +27,7 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
         <CircleCheckIcon className="text-success mt-0.5 size-4 shrink-0" />
       )}
       <p className="flex-1 break-words">{toast.message}</p>
-      {toast.action && (
-        <button
-          type="button"
-          onClick={() => {
-            toast.action!.run();
-            dismissToast(toast.id);
-          }}
-          className="text-primary hover:bg-accent focus-visible:ring-ring/50 -my-1 rounded-sm px-2 py-1 font-medium outline-none focus-visible:ring-[3px]"
-        >
-          {toast.action.label}
-        </button>
-      )}
+      {extra?.(toast)}
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
@@ -54,13 +45,13 @@ function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string
  * there). The list is a live region that exists from the first paint, so screen readers
  * announce what is added to it.
  */
-export function Toaster({ messages }: ToasterProps) {
+export function Toaster({ messages, extra }: ToasterProps) {
   const toasts = useStore($toasts);
   return (
     <section aria-label={messages.region} className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4">
       <ol aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} dismissLabel={messages.dismiss} />
+          <ToastItem key={toast.id} toast={toast} dismissLabel={messages.dismiss} extra={extra} />
         ))}
       </ol>
     </section>
