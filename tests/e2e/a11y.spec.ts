@@ -133,6 +133,7 @@ const cases: PageCase[] = [
   { name: 'community', path: () => '/community', as: 'E1001' },
   { name: 'organisation centre', path: () => '/account/organization/vod', as: 'E1003' },
   { name: 'agreement', path: () => '/agreement' },
+  { name: 'component gallery', path: () => '/tpl', en: true },
   { name: 'not found', path: () => '/no/such/page', en: true },
 ];
 
