@@ -3,7 +3,7 @@
  * Loaded only when first asked (see use-confirm.tsx); focus starts on the cancel button.
  */
 import { AlertDialog } from 'radix-ui';
-import { ghostButtonSm, primaryButtonSm } from '@/components/ui/button-class';
+import { destructiveButtonSm, ghostButtonSm } from '@/components/ui/button-class';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -24,7 +24,7 @@ export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, onAnswer
           <div className="flex justify-end gap-2">
             <AlertDialog.Cancel className={`${ghostButtonSm} border`}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className={`${primaryButtonSm} bg-destructive hover:bg-destructive/90 text-white`}
+              className={destructiveButtonSm}
               onClick={() => onAnswer(true)}
             >
               {confirmLabel}

@@ -11,6 +11,7 @@ import { classes } from '@/components/ui/classes';
 const base =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-all disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]";
 const primary = 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90';
+const destructive = 'bg-destructive text-white shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/20';
 const outline = 'border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground';
 const ghost = 'hover:bg-accent hover:text-accent-foreground';
 /** `size: 'default'`. */
@@ -22,6 +23,8 @@ const small = 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5';
 export const primaryButton = classes(base, primary, regular);
 /** `buttonVariants({ size: 'sm' })`. */
 export const primaryButtonSm = classes(base, primary, small);
+/** `buttonVariants({ variant: 'destructive', size: 'sm' })`: an action that removes something. */
+export const destructiveButtonSm = classes(base, destructive, small);
 /** `buttonVariants({ variant: 'outline' })`: a secondary action. */
 export const outlineButton = classes(base, outline, regular);
 /** `buttonVariants({ variant: 'outline', size: 'sm' })`. */
