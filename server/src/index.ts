@@ -25,6 +25,7 @@ import { startExamSweeper } from './modules/exam/sweeper';
 import { createSessionCache, SESSION_CHANNEL } from './sessions/cache';
 import { prepareDatabase } from './prepare';
 import { parseSources } from './security';
+import { tenantChanges, TENANT_CHANNEL } from './tenant';
 
 /** How long an idle kept-alive connection stays open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -59,7 +60,8 @@ const stopUploadSweeper = startUploadSweeper(database.db, files);
 const jobRunner = createJobRunner({ db: database.db });
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
 // So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
-// companies whose course catalogue changed (a like, a rating, a first opening).
+// companies whose course catalogue changed (a like, a rating, a first opening), and those whose
+// site settings changed (branding, domains, navigation: the enterprise cache).
 const sessions = createSessionCache();
 const transports = env.DATABASE_URL
   ? await Promise.all(
@@ -68,6 +70,7 @@ const transports = env.DATABASE_URL
           [unreadNotifier, undefined],
           [sessions, SESSION_CHANNEL],
           [catalogue, CATALOGUE_CHANNEL],
+          [tenantChanges, TENANT_CHANNEL],
         ] as const
       ).map(async ([listener, channel]) => {
         const transport = postgresTransport({ connectionString: env.DATABASE_URL!, db: database.db, channel });

@@ -56,6 +56,11 @@ interface Target {
   communityComment: string;
   zone: string;
   department: string;
+  /** A post (job position) code of company one, and a member import of its own. */
+  orgPost: string;
+  memberImport: string;
+  nav: string;
+  banner: string;
 }
 
 type Params = Record<string, unknown>;
@@ -240,6 +245,66 @@ const matrix: Record<AuthName, Case> = {
   // The back office (rows with a role are also refused to members without it: roles.test.ts).
   auditPage: own("the caller's company's audit log", page),
   myUploadPage: own("the caller's own uploads", page),
+  // Back office: the site.
+  siteView: own("the caller's company's branding and domains"),
+  siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),
+  siteDomainAdd: { probe: () => ({ domain: 'localhost' }) },
+  siteDomainRemove: { probe: () => ({ domain: 'localhost' }) },
+  siteNavList: own("the caller's company's navigation items"),
+  siteNavSave: { probe: (t) => ({ id: t.nav, titleZh: '越界', titleEn: 'Across', navMenuType: 1 }) },
+  siteNavDelete: { probe: (t) => ({ id: t.nav }) },
+  siteNavReorder: { probe: (t) => ({ ids: [t.nav] }) },
+  siteNavShow: { probe: (t) => ({ id: t.nav, isMenu: 0 }) },
+  siteBannerList: own("the caller's company's banners"),
+  siteBannerSave: { probe: (t) => ({ id: t.banner, titleZh: '越界', titleEn: 'Across', image: '/media/x.png' }) },
+  siteBannerDelete: { probe: (t) => ({ id: t.banner }) },
+  siteBannerReorder: { probe: (t) => ({ ids: [t.banner] }) },
+  siteZoneList: own("the caller's company's home zones"),
+  siteZoneSave: { probe: (t) => ({ id: t.zone, titleZh: '越界', titleEn: 'Across', relationType: 1 }) },
+  siteZoneReorder: { probe: (t) => ({ ids: [t.zone] }) },
+  siteZoneCoursesSave: { probe: (t) => ({ zoneId: t.zone, courseIds: [t.course] }) },
+  siteZoneLecturersSave: { probe: (t) => ({ lecturerIds: [t.lecturer] }) },
+  siteCourseOptions: own("searches the caller's company's courses", { keyword: '入职' }),
+  siteLecturerOptions: own("the caller's company's lecturers"),
+  siteEnumList: own("the caller's company's and the global enum lists"),
+  siteEnumView: own("the caller's company's or the global options", { enumName: 'postLevel' }),
+  siteEnumSave: own("the caller's company's own options (a platform enum: refused)", { enumName: 'sex', options: [{ value: '1', labelZh: '男', labelEn: 'Male' }] }),
+  siteEnumReset: own("the caller's company's own options", { enumName: 'postLevel' }),
+  // Back office: announcements and messages.
+  noticePage: own("the caller's company's announcements", page),
+  noticeView: { probe: (t) => ({ id: t.announcement }) },
+  noticeSave: { probe: (t) => ({ id: t.announcement, titleZh: '越界', contentZh: '<p>越界</p>', publish: 'now' }) },
+  noticePublish: { probe: (t) => ({ id: t.announcement }) },
+  noticeUnpublish: { probe: (t) => ({ id: t.announcement }) },
+  noticePin: { probe: (t) => ({ id: t.announcement, pinned: false }) },
+  noticeDelete: { probe: (t) => ({ id: t.announcement }) },
+  noticeReadStats: { probe: (t) => ({ id: t.announcement }) },
+  noticeReadPage: { probe: (t) => ({ ...page, id: t.announcement }) },
+  noticeReadExport: { probe: (t) => ({ id: t.announcement }) },
+  noticeMessageSend: { probe: (t) => ({ titleZh: '越界', contentZh: '越界', memberIds: [t.member], departmentIds: [t.department] }) },
+  noticeRecipientSearch: own("searches the caller's company's members", { keyword: 'E10' }),
+  // Back office: people and organisation.
+  crmDepartmentTree: own("the caller's company's departments"),
+  crmDepartmentCreate: { probe: (t) => ({ parentId: t.department, nameZh: '越界', nameEn: 'Across' }) },
+  crmDepartmentRename: { probe: (t) => ({ id: t.department, nameZh: '越界', nameEn: 'Across' }) },
+  crmDepartmentMove: { probe: (t) => ({ id: t.department, parentId: '', index: 0 }) },
+  crmDepartmentDelete: { probe: (t) => ({ id: t.department }) },
+  crmPostTree: own("the caller's company's posts"),
+  crmPostCreate: { probe: (t) => ({ parentId: t.orgPost, nameZh: '越界', nameEn: 'Across' }) },
+  crmPostRename: { probe: (t) => ({ id: t.orgPost, nameZh: '越界', nameEn: 'Across' }) },
+  crmPostMove: { probe: (t) => ({ id: t.orgPost, parentId: '', index: 0 }) },
+  crmPostDelete: { probe: (t) => ({ id: t.orgPost }) },
+  crmPostLevelList: own("the post level options of the caller's company"),
+  crmMemberPage: { probe: (t) => ({ ...page, keyword: t.empNo, departmentId: t.department }) },
+  crmMemberCreate: { probe: (t) => ({ userName: '越界', empNo: 'ISO-1', departmentId: t.department, postId: t.orgPost }) },
+  crmMemberUpdate: { probe: (t) => ({ id: t.member, userName: '越界', empNo: t.empNo }) },
+  crmMemberStatus: { probe: (t) => ({ id: t.member, status: 0 }) },
+  crmMemberResetPassword: { probe: (t) => ({ id: t.member }) },
+  crmMemberBulkDepartment: { probe: (t) => ({ ids: [t.member], departmentId: '' }) },
+  crmMemberImportTemplate: own("the caller's company's import template", { format: 'xlsx' }),
+  crmMemberImportPreview: own("reads the caller's own upload (no file sent)"),
+  crmMemberImportCommit: { probe: (t) => ({ id: t.memberImport }) },
+  crmMemberImportStatus: { probe: (t) => ({ id: t.memberImport }) },
 };
 
 const authRows = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].access === 'auth');
@@ -482,6 +547,10 @@ beforeAll(async () => {
     communityComment: ccomment.body.data.id,
     zone: await one(sql`select id as v from home_zones where enterprise_id = ${eid} limit 1`),
     department: await one(sql`select id as v from departments where enterprise_id = ${eid} limit 1`),
+    orgPost: await one(sql`select id as v from posts where enterprise_id = ${eid} order by id limit 1`),
+    memberImport: await one(sql`insert into member_imports (enterprise_id, file_name, rows) values (${eid}, 'iso.xlsx', '[]'::jsonb) returning id as v`),
+    nav: await one(sql`select id as v from nav_items where enterprise_id = ${eid} limit 1`),
+    banner: await one(sql`select id as v from banners where enterprise_id = ${eid} limit 1`),
   };
 }, 120_000);
 afterAll(() => gw?.close());
@@ -573,6 +642,7 @@ describe('the isolation matrix', () => {
  * export of no rows into the caller's own download centre). The leak check above holds for them too.
  */
 const CROSS_TENANT_EMPTY: string[] = [
+  'crmMemberPage',
   'courseCount',
   'courseProgressPage',
   'examBatchList',

@@ -5,6 +5,7 @@ import { EID_HEADER } from '@/api/codes';
 import { global, type Enterprise } from './db/access';
 import type { Db } from './db/client';
 import { overTls } from './security';
+import { switchableTransport } from './notify/transport';
 
 /**
  * A host as enterprise domains are stored: lower case, no port, no IPv6 brackets.
@@ -19,16 +20,43 @@ export function normalizeHost(host: string): string {
 
 /**
  * How long a found enterprise is reused without asking the database again. Every request needs
- * its enterprise; the rows change only when a company's settings are edited outside the gateway
- * (the gateway itself only adds enterprises and domains), so a change shows within this time on
- * every replica. Hosts and ids that match no enterprise are never kept.
+ * its enterprise; the rows change when the back office edits a company's site settings, which
+ * forgets what every gateway process keeps ({@link tenantChanges}), or outside the gateway, which
+ * shows within this time on every replica. Hosts and ids that match no enterprise are never kept.
  */
 export const TENANT_CACHE_MS = 10_000;
 /** Entries one database's cache holds at most (it starts afresh beyond). */
 const TENANT_CACHE_SIZE = 1_000;
 
 /** One cache per database, so test apps on fresh databases never see each other's enterprises. */
-const tenantCaches = new WeakMap<Db, Map<string, { value: unknown; until: number }>>();
+const tenantCaches = new WeakMap<Db, Map<string, { value: unknown; until: number; generation: number }>>();
+
+/**
+ * Counts the changes of companies' settings heard by this process (its own and, through the
+ * transport, other processes'): an entry kept in an earlier generation is not used again, nor is
+ * a lookup kept that a change overtook. Changes are rare, so every company's entries go at once.
+ */
+let generation = 0;
+const settingsChanges = switchableTransport(
+  () => void generation++,
+  () => void generation++,
+);
+
+/** LISTEN/NOTIFY channel of the companies whose site settings changed. */
+export const TENANT_CHANNEL = 'xuetang_tenant';
+
+/** Tells every gateway process that a company's web info, domains or navigation changed. */
+export const tenantChanges = {
+  /** Forgets the cached enterprises and their rows here at once, and in every other process. */
+  forget(enterpriseId: string): Promise<void> {
+    return settingsChanges.publish({ enterpriseId }).catch((error: unknown) => {
+      // The time limit still ends the stale entries elsewhere.
+      console.error('[tenant] could not tell the other gateway processes:', error);
+    });
+  },
+  /** Switches to another transport (at start-up on PostgreSQL); the previous one is closed. */
+  useTransport: settingsChanges.useTransport,
+};
 
 /**
  * `find()`, or what it answered for the same key of the same database within the last
@@ -40,14 +68,15 @@ export async function cachedForTenant<T>(db: Db, key: string, find: () => Promis
   if (!cache) tenantCaches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.value as T;
+  if (hit && hit.until > now && hit.generation === generation) return hit.value as T;
+  const started = generation;
   const value = await find();
-  if (value === undefined || (Array.isArray(value) && value.length === 0)) {
+  if (value === undefined || (Array.isArray(value) && value.length === 0) || started !== generation) {
     cache.delete(key);
     return value;
   }
   if (cache.size >= TENANT_CACHE_SIZE) cache.clear();
-  cache.set(key, { value, until: now + TENANT_CACHE_MS });
+  cache.set(key, { value, until: now + TENANT_CACHE_MS, generation });
   return value;
 }
 

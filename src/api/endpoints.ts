@@ -268,13 +268,83 @@ export const endpoints = {
   myUploadPage: { method: 'POST', path: 'system/crm/my/upload/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 20 } },
 
   // Back office: people and organisation (administrators).
-  // @people-rows
+  // Departments and posts as trees, post levels, members, member import.
+  crmDepartmentTree: { method: 'POST', path: 'user/crm/department/tree', access: 'auth', role: 'admin' },
+  crmDepartmentCreate: { method: 'POST', path: 'user/crm/department/create', access: 'auth', role: 'admin' },
+  crmDepartmentRename: { method: 'POST', path: 'user/crm/department/rename', access: 'auth', role: 'admin' },
+  crmDepartmentMove: { method: 'POST', path: 'user/crm/department/move', access: 'auth', role: 'admin' },
+  crmDepartmentDelete: { method: 'POST', path: 'user/crm/department/delete', access: 'auth', role: 'admin' },
+  crmPostTree: { method: 'POST', path: 'user/crm/post/tree', access: 'auth', role: 'admin' },
+  crmPostCreate: { method: 'POST', path: 'user/crm/post/create', access: 'auth', role: 'admin' },
+  crmPostRename: { method: 'POST', path: 'user/crm/post/rename', access: 'auth', role: 'admin' },
+  crmPostMove: { method: 'POST', path: 'user/crm/post/move', access: 'auth', role: 'admin' },
+  crmPostDelete: { method: 'POST', path: 'user/crm/post/delete', access: 'auth', role: 'admin' },
+  /** The post level options (read-only: spec section 3 fixes the four groups). */
+  crmPostLevelList: { method: 'GET', path: 'user/crm/post/level/list', access: 'auth', role: 'admin' },
+  crmMemberPage: { method: 'POST', path: 'user/crm/member/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmMemberCreate: { method: 'POST', path: 'user/crm/member/create', access: 'auth', role: 'admin' },
+  crmMemberUpdate: { method: 'POST', path: 'user/crm/member/update', access: 'auth', role: 'admin' },
+  /** Disables (0) or enables (1) a member; disabling ends their sessions. */
+  crmMemberStatus: { method: 'POST', path: 'user/crm/member/status', access: 'auth', role: 'admin' },
+  crmMemberResetPassword: { method: 'POST', path: 'user/crm/member/password/reset', access: 'auth', role: 'admin' },
+  crmMemberBulkDepartment: { method: 'POST', path: 'user/crm/member/department/bulk', access: 'auth', role: 'admin' },
+  /** The import spreadsheet's template (`?format=xlsx`), headers in the caller's language. */
+  crmMemberImportTemplate: { method: 'GET', path: 'user/crm/member/import/template', access: 'auth', role: 'admin' },
+  /** Multipart field `file`: an .xlsx read and checked row by row, kept as a preview. */
+  crmMemberImportPreview: { method: 'POST', path: 'user/crm/member/import/preview', access: 'auth', role: 'admin' },
+  crmMemberImportCommit: { method: 'POST', path: 'user/crm/member/import/commit', access: 'auth', role: 'admin' },
+  crmMemberImportStatus: { method: 'POST', path: 'user/crm/member/import/status', access: 'auth', role: 'admin' },
 
   // Back office: the site: branding, navigation, banners, home zones, enum lists (administrators).
-  // @site-rows
+  /** The company's branding (names, titles, logo, favicon, colours) and domains. */
+  siteView: { method: 'GET', path: 'system/crm/site/view', access: 'auth', role: 'admin' },
+  siteSave: { method: 'POST', path: 'system/crm/site/save', access: 'auth', role: 'admin' },
+  siteDomainAdd: { method: 'POST', path: 'system/crm/site/domain/add', access: 'auth', role: 'admin' },
+  siteDomainRemove: { method: 'POST', path: 'system/crm/site/domain/remove', access: 'auth', role: 'admin' },
+  /** The navigation menu, every item (shown or hidden), in order. */
+  siteNavList: { method: 'GET', path: 'system/crm/nav/list', access: 'auth', role: 'admin' },
+  siteNavSave: { method: 'POST', path: 'system/crm/nav/save', access: 'auth', role: 'admin' },
+  siteNavDelete: { method: 'POST', path: 'system/crm/nav/delete', access: 'auth', role: 'admin' },
+  siteNavReorder: { method: 'POST', path: 'system/crm/nav/reorder', access: 'auth', role: 'admin' },
+  siteNavShow: { method: 'POST', path: 'system/crm/nav/show', access: 'auth', role: 'admin' },
+  /** The home banners, every one (shown now or not), in order. */
+  siteBannerList: { method: 'GET', path: 'system/crm/banner/list', access: 'auth', role: 'admin' },
+  siteBannerSave: { method: 'POST', path: 'system/crm/banner/save', access: 'auth', role: 'admin' },
+  siteBannerDelete: { method: 'POST', path: 'system/crm/banner/delete', access: 'auth', role: 'admin' },
+  siteBannerReorder: { method: 'POST', path: 'system/crm/banner/reorder', access: 'auth', role: 'admin' },
+  /** The home zones in order with their picked courses, and the featured lecturers. */
+  siteZoneList: { method: 'GET', path: 'system/crm/zone/list', access: 'auth', role: 'admin' },
+  siteZoneSave: { method: 'POST', path: 'system/crm/zone/save', access: 'auth', role: 'admin' },
+  siteZoneReorder: { method: 'POST', path: 'system/crm/zone/reorder', access: 'auth', role: 'admin' },
+  siteZoneCoursesSave: { method: 'POST', path: 'system/crm/zone/courses/save', access: 'auth', role: 'admin' },
+  siteZoneLecturersSave: { method: 'POST', path: 'system/crm/zone/lecturers/save', access: 'auth', role: 'admin' },
+  /** Courses and lecturers a zone may pick, by name (at most 50). */
+  siteCourseOptions: { method: 'GET', path: 'system/crm/zone/course/options', access: 'auth', role: 'admin' },
+  siteLecturerOptions: { method: 'GET', path: 'system/crm/zone/lecturer/options', access: 'auth', role: 'admin' },
+  /** Enum lists: which the company may keep its own options for, and those options. */
+  siteEnumList: { method: 'GET', path: 'system/crm/enum/list', access: 'auth', role: 'admin' },
+  siteEnumView: { method: 'GET', path: 'system/crm/enum/view', access: 'auth', role: 'admin' },
+  siteEnumSave: { method: 'POST', path: 'system/crm/enum/save', access: 'auth', role: 'admin' },
+  siteEnumReset: { method: 'POST', path: 'system/crm/enum/reset', access: 'auth', role: 'admin' },
 
   // Back office: announcements and messages (administrators).
-  // @announcement-rows
+  /** Announcements of the company, all states, filtered, by publishing time. */
+  noticePage: { method: 'POST', path: 'user/crm/announcement/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  noticeView: { method: 'GET', path: 'user/crm/announcement/view', access: 'auth', role: 'admin' },
+  /** Creates or changes an announcement: a draft, published now, or scheduled. */
+  noticeSave: { method: 'POST', path: 'user/crm/announcement/save', access: 'auth', role: 'admin' },
+  noticePublish: { method: 'POST', path: 'user/crm/announcement/publish', access: 'auth', role: 'admin' },
+  /** Back to a draft. */
+  noticeUnpublish: { method: 'POST', path: 'user/crm/announcement/unpublish', access: 'auth', role: 'admin' },
+  noticePin: { method: 'POST', path: 'user/crm/announcement/pin', access: 'auth', role: 'admin' },
+  noticeDelete: { method: 'POST', path: 'user/crm/announcement/delete', access: 'auth', role: 'admin' },
+  noticeReadStats: { method: 'GET', path: 'user/crm/announcement/read/stats', access: 'auth', role: 'admin' },
+  noticeReadPage: { method: 'POST', path: 'user/crm/announcement/read/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  /** The readers list into the caller's download centre. */
+  noticeReadExport: { method: 'POST', path: 'user/crm/announcement/read/export', access: 'auth', role: 'admin' },
+  /** A message to departments (with sub-departments) and members: one per recipient. */
+  noticeMessageSend: { method: 'POST', path: 'user/crm/message/send', access: 'auth', role: 'admin' },
+  noticeRecipientSearch: { method: 'POST', path: 'user/crm/message/recipient/search', access: 'auth', role: 'admin' },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

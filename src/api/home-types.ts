@@ -111,14 +111,21 @@ export interface SearchResult {
 
 /** Record kinds: 1 announcement (to the whole company), 2 message (to one member). */
 export const RecordKind = { announcement: 1, message: 2 } as const;
+/** `format` of a record's text: plain text (shown escaped), or HTML the gateway sanitised when it was saved. */
+export const RecordFormat = { text: 0, html: 1 } as const;
 
 /** An announcement or message as the caller sees it (the "user record"). */
 export interface MessageRecord {
   id: string;
   kind: number;
   title: string;
-  /** Plain text; start of it in lists (at most 120 characters), whole in `messageView`. */
+  /**
+   * The whole text in `messageView`, as `format` says (plain text, or sanitised HTML); in lists
+   * the start of it as plain text (at most 120 characters).
+   */
   content: string;
+  /** {@link RecordFormat}. */
+  format: number;
   linkUrl: string;
   pinned: boolean;
   allowComment: boolean;

@@ -110,6 +110,33 @@ describe('loadSite and loadNav', () => {
     expect(site.siteLoadedAs()).toBe('auth');
   });
 
+  it('replaces the cached branding with what the gateway answers now (a changed logo, colour and name)', async () => {
+    localStorage.setItem(`brand:${location.host}`, JSON.stringify(webInfo));
+    vi.resetModules();
+    site = await import('@/stores/site');
+    site.applyBranding(site.$site.get()!);
+    expect(logo()).toBe('/brand/logo.png');
+    const changed: WebInfo = {
+      ...webInfo,
+      logo: '/files/ent-9/new-logo.png',
+      colors: { ...webInfo.colors, primary: '#0f766e' },
+      names: { zh: '新名称', en: 'New name' },
+    };
+    gw.reply('GET', 'system/api/website/view', ok(changed));
+    await site.loadSite();
+    expect(logo()).toBe('/files/ent-9/new-logo.png');
+    expect(css('--brand-primary')).toBe('#0f766e');
+    expect(brandName()).toBe('新名称');
+    expect(JSON.parse(localStorage.getItem(`brand:${location.host}`)!)).toEqual(changed);
+  });
+
+  it('takes a removed logo off the page', async () => {
+    site.applyBranding(webInfo);
+    gw.reply('GET', 'system/api/website/view', ok({ ...webInfo, logo: '' }));
+    await site.loadSite();
+    expect(document.querySelector('img[data-brand="logo"]')!.hasAttribute('src')).toBe(false);
+  });
+
   it('shares one request between concurrent loads', async () => {
     await Promise.all([site.loadSite(), site.loadSite()]);
     expect(gw.log).toHaveLength(1);

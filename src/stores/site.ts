@@ -120,7 +120,11 @@ export function applyBranding(info: WebInfo, doc: Document = document): void {
   for (const [prop, value] of vars) if (value) root.style.setProperty(prop, value);
   if (info.eid) root.setAttribute('data-eid', info.eid);
   if (name) for (const el of doc.querySelectorAll('[data-brand="name"]')) el.textContent = name;
-  if (info.logo) for (const el of doc.querySelectorAll('img[data-brand="logo"]')) el.setAttribute('src', info.logo);
+  // A logo the company removed leaves the page too (the boot script may have shown the cached one).
+  for (const el of doc.querySelectorAll('img[data-brand="logo"]')) {
+    if (info.logo) el.setAttribute('src', info.logo);
+    else el.removeAttribute('src');
+  }
 }
 
 /**

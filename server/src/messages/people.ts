@@ -1,6 +1,73 @@
 /** The gateway's messages of the back office's people and organisation (departments, posts, members, imports), zh and en with the same keys. */
+import { peopleRuleMessages, type PeopleRuleKey } from '@/lib/schemas/people';
+
+/** The member rules' texts (shared with the forms) in one language. */
+function ruleTexts(lang: 'zh' | 'en'): Record<PeopleRuleKey, string> {
+  return Object.fromEntries(Object.entries(peopleRuleMessages).map(([key, text]) => [key, text[lang]])) as Record<PeopleRuleKey, string>;
+}
+
 export const peopleMessagesZh = {
+  ...ruleTexts('zh'),
+  'signIn.accountDisabled': '账号已停用，请联系企业管理员',
+  'people.department.notFound': '部门不存在',
+  'people.department.parentNotFound': '上级部门不存在',
+  'people.department.idTaken': '部门编号 {id} 已存在',
+  'people.department.moveInside': '不能把部门移到它自己或它的下级部门之下',
+  'people.department.hasChildren': '该部门下还有下级部门，不能删除',
+  'people.department.hasMembers': '该部门还有 {count} 名成员，不能删除',
+  'people.post.notFound': '岗位不存在',
+  'people.post.parentNotFound': '上级岗位分组不存在',
+  'people.post.idTaken': '岗位编号 {id} 已存在',
+  'people.post.moveInside': '不能把岗位移到它自己或它的下级之下',
+  'people.post.hasChildren': '该岗位分组下还有岗位，不能删除',
+  'people.post.hasMembers': '还有 {count} 名成员在该岗位，不能删除',
+  'people.member.notFound': '成员不存在',
+  'people.member.empNoTaken': '工号 {empNo} 已被本企业的成员使用',
+  'people.member.phoneTaken': '该手机号已是本企业的成员 {name}',
+  'people.member.phoneShared': '该成员同时属于其他企业，手机号不能在这里修改',
+  'people.member.disableSelf': '不能停用自己的账号',
+  'people.member.demoteSelf': '不能取消自己的管理员身份',
+  'people.import.multipart': '请以表单方式上传 .xlsx 文件（字段 file）',
+  'people.import.empty': '请选择要导入的文件',
+  'people.import.format': '只能导入 .xlsx 格式的 Excel 文件',
+  'people.import.tooLarge': '文件不能超过 {max} MB',
+  'people.import.tooManyRows': '一次最多导入 {max} 行',
+  'people.import.noRows': '文件中没有要导入的数据行',
+  'people.import.columnsMissing': '文件缺少必需的列：{columns}',
+  'people.import.notFound': '导入记录不存在',
+  'people.import.notPreview': '该文件已经导入过了',
+  'people.import.nothingValid': '没有可以导入的行',
 };
 
 export const peopleMessagesEn: Record<keyof typeof peopleMessagesZh, string> = {
+  ...ruleTexts('en'),
+  'signIn.accountDisabled': 'Account disabled: please contact your company administrator',
+  'people.department.notFound': 'No such department',
+  'people.department.parentNotFound': 'The parent department does not exist',
+  'people.department.idTaken': 'The department code {id} is already taken',
+  'people.department.moveInside': 'A department cannot be moved under itself or one of its sub-departments',
+  'people.department.hasChildren': 'The department has sub-departments and cannot be deleted',
+  'people.department.hasMembers': 'The department still has {count} members and cannot be deleted',
+  'people.post.notFound': 'No such post',
+  'people.post.parentNotFound': 'The parent post group does not exist',
+  'people.post.idTaken': 'The post code {id} is already taken',
+  'people.post.moveInside': 'A post cannot be moved under itself or one of the posts under it',
+  'people.post.hasChildren': 'The post group still holds posts and cannot be deleted',
+  'people.post.hasMembers': '{count} members still hold this post: it cannot be deleted',
+  'people.member.notFound': 'No such member',
+  'people.member.empNoTaken': 'The employee number {empNo} already belongs to a member of the company',
+  'people.member.phoneTaken': 'This mobile number already belongs to {name}, a member of the company',
+  'people.member.phoneShared': 'This member also belongs to other companies: their mobile number cannot be changed here',
+  'people.member.disableSelf': 'You cannot disable your own account',
+  'people.member.demoteSelf': 'You cannot remove your own administrator role',
+  'people.import.multipart': 'Upload the .xlsx file as form data (field "file")',
+  'people.import.empty': 'Choose the file to import',
+  'people.import.format': 'Only Excel .xlsx files can be imported',
+  'people.import.tooLarge': 'The file can be at most {max} MB',
+  'people.import.tooManyRows': 'At most {max} rows can be imported at once',
+  'people.import.noRows': 'The file has no data rows to import',
+  'people.import.columnsMissing': 'The file lacks required columns: {columns}',
+  'people.import.notFound': 'No such import',
+  'people.import.notPreview': 'This file has already been imported',
+  'people.import.nothingValid': 'No row can be imported',
 };

@@ -1,18 +1,20 @@
 /**
  * One announcement or message, opened from the message centre (`?id=`): title, author, time,
- * the whole text (plain text, line breaks kept), the like button, its link, and for
+ * the whole text (plain text with its line breaks kept, or the sanitised HTML of an announcement
+ * written in the back office's editor), the like button, its link, and for
  * announcements the comments. Opening it marks it read (`messageView`).
  */
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import ExternalLinkIcon from 'lucide-react/icons/external-link';
 import ThumbsUpIcon from 'lucide-react/icons/thumbs-up';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { RecordKind, type MessageRecord } from '@/api/home-types';
+import { RecordFormat, RecordKind, type MessageRecord } from '@/api/home-types';
 import { admireMessage, viewMessage } from '@/api/messages';
 import { outcomeOf } from '@/api/outcome';
 import { recordLink } from '@/components/message/link';
 import type { MessageDetailMessages } from '@/components/message/messages';
 import { Moment } from '@/components/message/Moment';
+import { richTextClass } from '@/components/message/rich-text';
 import { outlineButtonSm } from '@/components/ui/button-class';
 import { LoadState, loadTexts, type LoadStatus } from '@/components/ui/load-state';
 import { fill } from '@/i18n/fill';
@@ -113,7 +115,12 @@ export function MessageDetail({ id, locale, messages: m, onBack, onViewed }: Mes
                 <Moment value={record.publishedAt} locale={locale} />
               </p>
             </header>
-            <div className="text-base leading-7 break-words whitespace-pre-wrap">{record.content}</div>
+            {record.format === RecordFormat.html ? (
+              // Sanitised by the gateway when it was saved (an allow-list of the editor's tags).
+              <div className={richTextClass} dangerouslySetInnerHTML={{ __html: record.content }} />
+            ) : (
+              <div className="text-base leading-7 break-words whitespace-pre-wrap">{record.content}</div>
+            )}
             <div className="flex flex-wrap items-center gap-3">
               <button
                 type="button"

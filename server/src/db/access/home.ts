@@ -1,16 +1,23 @@
 /** The home page's rows: banners, zones, the zone picture, the recommended zones' picks and the featured lecturers. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { RelationType } from '@/api/home-types';
 import type { Db } from '../client';
 import { banners, courses, homeSettings, homeZoneCourses, homeZoneLecturers, homeZones, lecturers } from '../schema';
 
 export function homeQueries(db: Db, eid: string) {
   return {
+    /** The banners learners see now: inside their window (either end open), in order. */
     banners() {
       return db
         .select()
         .from(banners)
-        .where(eq(banners.enterpriseId, eid))
+        .where(
+          and(
+            eq(banners.enterpriseId, eid),
+            or(isNull(banners.activeFrom), lte(banners.activeFrom, sql`now()`)),
+            or(isNull(banners.activeUntil), gt(banners.activeUntil, sql`now()`)),
+          ),
+        )
         .orderBy(asc(banners.sort), asc(banners.createdAt), asc(banners.id));
     },
 

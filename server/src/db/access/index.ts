@@ -30,10 +30,12 @@ import { ledgerQueries } from './ledger';
 import { lecturerData } from './lecturers';
 import { liveScope } from './live';
 import { periodScope } from './periods';
+import { peopleQueries } from './people';
 import { playerScope } from './player';
 import { dataScope } from './reports';
 import { searchQueries } from './search';
 import { signInScope } from './sign-in';
+import { siteSettingsQueries } from './site-settings';
 import { studyScope } from './study';
 import { uploadQueries } from './uploads';
 import { isUuid } from './rows';
@@ -280,10 +282,12 @@ const areas = {
   ledger: ledgerQueries,
   live: liveScope,
   periods: periodScope,
+  people: peopleQueries,
   player: playerScope,
   reports: dataScope,
   search: searchQueries,
   signIn: signInScope,
+  siteSettings: siteSettingsQueries,
   study: studyScope,
   uploads: uploadQueries,
 };

@@ -9,7 +9,8 @@
 import { and, asc, count, desc, eq, exists, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PostKind, type PostKindValue } from '@/api/community-types';
-import { SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
+import { RecordFormat, SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
+import { htmlText } from '@/lib/html-text';
 import type { Locale } from '@/i18n/routes';
 import type { Db } from '../client';
 import { privatePath, signedUrl } from '../../files/signed-media';
@@ -243,7 +244,7 @@ const announcementProvider: SearchProvider = {
       type: SearchType.info,
       id: r.id,
       title: inLang(q.lang, r.titleZh, r.titleEn),
-      description: excerpt(inLang(q.lang, r.contentZh, r.contentEn)),
+      description: excerpt(r.format === RecordFormat.html ? htmlText(inLang(q.lang, r.contentZh, r.contentEn)) : inLang(q.lang, r.contentZh, r.contentEn)),
       cover: '',
       time: iso(r.publishedAt),
     }));

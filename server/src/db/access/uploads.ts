@@ -122,6 +122,8 @@ export const uploadReferences: readonly PgColumn[] = [
   homeSettings.zoneLogo,
   homeSettings.zoneLogoLink,
   announcements.linkUrl,
+  announcements.contentZh,
+  announcements.contentEn,
   communityPosts.images,
   communityAnswers.images,
 ];

@@ -12,20 +12,22 @@ import type {
   ReadCount,
   UnreadCount,
 } from '@/api/home-types';
-import { RecordKind } from '@/api/home-types';
+import { RecordFormat, RecordKind } from '@/api/home-types';
 import { Code } from '@/api/codes';
 import type { PageResult } from '@/api/types';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { type RecordRow } from '../../db/access/announcements';
+import { htmlText } from '@/lib/html-text';
+import { NOTICE_TEXT_MAX, NOTICE_TITLE_MAX } from '@/lib/schemas/notice';
+import { LIST_TEXT_LENGTH, type RecordRow } from '../../db/access/announcements';
 import { notifierOf } from '../../notify/unread';
 import { scoped } from '../../db/access';
 
 /** Longest title and text of an announcement or message, in characters. */
-export const TITLE_MAX = 100;
-export const CONTENT_MAX = 10_000;
+export const TITLE_MAX = NOTICE_TITLE_MAX;
+export const CONTENT_MAX = NOTICE_TEXT_MAX;
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'message.notFound');
 
@@ -33,12 +35,18 @@ function scopeOf(ctx: AuthContext) {
   return scoped(ctx.db, ctx.tenant.id).announcements;
 }
 
-function toRecord(row: RecordRow): MessageRecord {
+/**
+ * A record as the caller sees it; in a list (`listed`), an HTML record's text is the start of
+ * its text (the query read the start of its markup without tags).
+ */
+function toRecord(row: RecordRow, listed = false): MessageRecord {
+  const html = row.format === RecordFormat.html;
   return {
     id: row.id,
     kind: row.kind,
     title: row.title,
-    content: row.content,
+    content: html && listed ? [...htmlText(row.content)].slice(0, LIST_TEXT_LENGTH).join('') : row.content,
+    format: html ? RecordFormat.html : RecordFormat.text,
     linkUrl: row.linkUrl,
     pinned: row.pinned,
     allowComment: row.allowComment,
@@ -71,7 +79,7 @@ export async function announcementPage(ctx: AuthContext, paging: Paging): Promis
     offsetOf(paging),
     paging.pageSize,
   );
-  return pageResult(rows.map(toRecord), paging, total);
+  return pageResult(rows.map((r) => toRecord(r, true)), paging, total);
 }
 
 /**
@@ -84,7 +92,7 @@ export async function messageRecordPage(
 ): Promise<PageResult<MessageRecord>> {
   const filter = { kind: body.kind, read: body.read, pinnedFirst: true };
   const { rows, total } = await scopeOf(ctx).page(ctx.member.id, ctx.lang, filter, offsetOf(body), body.pageSize);
-  return pageResult(rows.map(toRecord), body, total);
+  return pageResult(rows.map((r) => toRecord(r, true)), body, total);
 }
 
 export function messageReadCount(ctx: AuthContext): Promise<ReadCount> {
@@ -162,8 +170,8 @@ function bothLanguages(zh: string, en: string): { zh: string; en: string } {
   return { zh: zh || en, en: en || zh };
 }
 
-/** Checked texts of an announcement or message. */
-function recordTexts(body: { titleZh: string; titleEn: string; contentZh: string; contentEn: string }) {
+/** Checked texts of an announcement or message (plain text). */
+export function recordTexts(body: { titleZh: string; titleEn: string; contentZh: string; contentEn: string }) {
   const title = bothLanguages(plainText(body.titleZh, true), plainText(body.titleEn, true));
   const content = bothLanguages(plainText(body.contentZh, false), plainText(body.contentEn, false));
   if (!title.zh) throw new ApiError(Code.INVALID, 'message.titleEmpty');

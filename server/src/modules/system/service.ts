@@ -29,7 +29,7 @@ export async function enterpriseOfDomain(db: Db, domain: string): Promise<Enterp
   return enterprise;
 }
 
-/** The nav bar is read on every page and written only when an enterprise is created: it is cached with the enterprise. */
+/** The nav bar is read on every page and seldom written: it is cached with the enterprise, and the back office's changes forget it (`tenantChanges`). */
 export async function navBar(db: Db, scope: Scoped, lang: Locale): Promise<NavItem[]> {
   const rows = await cachedForTenant(db, `nav:${scope.enterpriseId}`, () => scope.navItems());
   return rows.map((r) => ({

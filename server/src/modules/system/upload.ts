@@ -18,7 +18,7 @@ export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 /** Body limit of multipart upload calls: the file plus the form's own overhead. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 /** Calls that take a multipart file and so get {@link MAX_UPLOAD_BODY_BYTES}. */
-export const uploadEndpoints: readonly EndpointName[] = ['uploadPic'];
+export const uploadEndpoints: readonly EndpointName[] = ['uploadPic', 'crmMemberImportPreview'];
 /** The form field that carries the file. */
 export const UPLOAD_FIELD = 'file';
 

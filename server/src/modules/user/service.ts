@@ -138,13 +138,18 @@ export async function checkPassword(
   return outcome.member;
 }
 
-/** Opens a session for a member: every sign-in way ends here. */
+/**
+ * Opens a session for a member: every sign-in way ends here, so a member the back office disabled
+ * is refused here, after their password or code was found right (the refusal tells no stranger
+ * whether the account exists).
+ */
 export async function issueSession(
   db: Db,
   enterprise: Enterprise,
   member: Member,
   lang: Locale,
 ): Promise<LoginResult> {
+  if (member.status === 0) throw new ApiError(Code.FORBIDDEN, 'signIn.accountDisabled');
   const token = randomBytes(32).toString('base64url');
   await scoped(db, enterprise.id).createSession({
     tokenHash: hashToken(token),
