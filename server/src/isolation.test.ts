@@ -644,6 +644,8 @@ describe('the isolation matrix', () => {
 const CROSS_TENANT_EMPTY: string[] = [
   'crmMemberPage',
   'courseCount',
+  // Company two's administrator filtering its purchase requests by company one's course: none.
+  'coursePurchaseRequestPage',
   'courseProgressPage',
   'examBatchList',
   'progressExport',
