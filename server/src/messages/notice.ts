@@ -10,8 +10,6 @@ export const noticeMessagesZh = {
   'notice.memberNotFound': '成员不存在或已停用',
   'notice.nobodyInDepartments': '所选部门中没有可接收消息的成员',
   'notice.readExportTitle': '公告阅读情况',
-  'notice.exportReadyTitle': '导出文件已生成：{name}',
-  'notice.exportReadyText': '文件已可下载：请打开页面顶部的下载中心。',
 };
 
 export const noticeMessagesEn: Record<keyof typeof noticeMessagesZh, string> = {
@@ -25,6 +23,4 @@ export const noticeMessagesEn: Record<keyof typeof noticeMessagesZh, string> = {
   'notice.memberNotFound': 'The member does not exist or is disabled',
   'notice.nobodyInDepartments': 'The chosen departments have no members to receive it',
   'notice.readExportTitle': 'announcement-readers',
-  'notice.exportReadyTitle': 'Your export is ready: {name}',
-  'notice.exportReadyText': 'The file can be downloaded now: open the download centre at the top of the page.',
 };

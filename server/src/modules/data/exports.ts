@@ -1,27 +1,21 @@
 /**
- * Exports for the download centre. A call creates the record (exportStatus 1) and answers at
- * once; the spreadsheet is built in the background, written to the file store, and the record
- * set to 2 (or 3 when the build fails). Jobs run in the process that took the call; a record
- * left at 1 by a process that died is shown as failed after {@link STALE_EXPORT_SECONDS}.
+ * The download centre's records and the learning-progress exports. Exports of every module run
+ * through `export-runner.ts`; this module's `startExport` gives them the message that tells the
+ * member the file is ready.
  */
-import { randomBytes } from 'node:crypto';
 import type { CourseProgressRow, ExportRecord, ExportStarted, TrainingProgressItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
-import type { Locale } from '@/i18n/routes';
-import type { Db } from '../../db/client';
-import type { FileStore } from '../../files/store';
 import { sendMessage } from '../announcement/service';
-import { quotaReached, quotasOf } from '../../quotas';
+import { settledExports, STALE_EXPORT_SECONDS, startExport as startAnyExport } from '../../export-runner';
 import type { AuthContext } from '../../routing';
 import { type ExportRecordRow, type ProgressFilters } from '../../db/access/reports';
 import { trainingProgressPage } from '../study/service';
 import { offsetOf, pageResult, type Paging } from '../../paging';
-import { buildWorkbook, everyPage, exportFileName, exportTime, learningStatusLabels, type ExportColumn, type ExportSpec, type Texts } from '../../exports';
+import { everyPage, exportTime, learningStatusLabels, type ExportColumn, type ExportSpec, type Texts } from '../../exports';
 import { allCourseProgress } from './progress';
-import { scoped, type Scoped } from '../../db/access';
+import { scoped } from '../../db/access';
 
-/** Exports still at exportStatus 1 after this long are reported as failed. */
-export const STALE_EXPORT_SECONDS = 30 * 60;
+export { STALE_EXPORT_SECONDS };
 
 const kindLabels: Record<TrainingProgressItem['kind'], Texts> = {
   project: { zh: '学习项目', en: 'Study project' },
@@ -59,42 +53,8 @@ export const trainingProgressColumns: ExportColumn<TrainingProgressItem>[] = [
   { header: { zh: '最近学习时间', en: 'Last studied' }, width: 20, cell: (r) => exportTime(r.updatedAt) },
 ];
 
-const running = new Set<Promise<void>>();
-
 /** Resolves when every export started so far (and any started meanwhile) has finished or failed. */
-export async function settledExports(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
-}
-
-async function runExport<T>(
-  db: Db,
-  scope: Scoped['reports'],
-  files: FileStore,
-  record: ExportRecordRow,
-  spec: ExportSpec<T>,
-  lang: Locale,
-): Promise<void> {
-  try {
-    const bytes = await buildWorkbook(spec, lang);
-    const key = `${record.enterpriseId}/${randomBytes(16).toString('base64url')}.xlsx`;
-    await files.put(key, bytes);
-    await scope.finishExport(record.id, key, bytes.length);
-    // Deleted while it was being built: the record is gone, so its file goes too.
-    if (!(await scope.ownExport(record.enterpriseUserId, record.id))) {
-      await files.delete(key);
-      return;
-    }
-    await sendMessage(db, record.enterpriseId, record.enterpriseUserId, {
-      titleZh: `导出文件已生成：${record.fileName}`,
-      titleEn: `Your export is ready: ${record.fileName}`,
-      contentZh: '文件已可下载：请打开页面顶部的下载中心。',
-      contentEn: 'The file can be downloaded now: open the download centre at the top of the page.',
-    }).catch((e: unknown) => console.error(`[export] ${record.id}: message not sent:`, e));
-  } catch (error) {
-    console.error(`[export] ${spec.kind} ${record.id} failed:`, error);
-    await scope.failExport(record.id).catch((e: unknown) => console.error(`[export] ${record.id} not marked failed:`, e));
-  }
-}
+export { settledExports };
 
 function toExportRecord(row: ExportRecordRow): ExportRecord {
   return {
@@ -106,29 +66,9 @@ function toExportRecord(row: ExportRecordRow): ExportRecord {
   };
 }
 
-/**
- * Creates the caller's export record and builds the file in the background; 429 when the
- * caller, or the company, already has as many exports in flight as its quota allows.
- */
-export async function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
-  const scope = scoped(ctx.db, ctx.tenant.id).reports;
-  const files = ctx.c.get('files');
-  const quotas = quotasOf(ctx.tenant.id);
-  const created = await scope.createExportWithin(ctx.member.id, spec.kind, exportFileName(spec.title[ctx.lang], new Date()), {
-    perMember: quotas.exportsInFlightPerMember,
-    perCompany: quotas.exportsInFlightPerCompany,
-    staleSeconds: STALE_EXPORT_SECONDS,
-  });
-  if ('full' in created) {
-    throw created.full === 'member'
-      ? quotaReached('quota.exportsMember', { max: quotas.exportsInFlightPerMember })
-      : quotaReached('quota.exportsCompany', { max: quotas.exportsInFlightPerCompany });
-  }
-  const record = created.row;
-  const job = runExport(ctx.db, scope, files, record, spec, ctx.lang);
-  running.add(job);
-  void job.then(() => running.delete(job));
-  return toExportRecord(record);
+/** Starts an export into the caller's download centre; a message tells them when it is ready. */
+export function startExport<T>(ctx: AuthContext, spec: ExportSpec<T>): Promise<ExportStarted> {
+  return startAnyExport(ctx, spec, sendMessage);
 }
 
 export const courseProgressTitle: Texts = { zh: '课程学习进度', en: 'course-progress' };
