@@ -6,6 +6,7 @@
  * learner's page. In English: the list's actions (publish with undo, delete after confirming)
  * and a message sent to a department and a member.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { NoticeDetail, NoticeSent } from '../../src/api/crm-notice-types';
 import type { MessageRecord, UnreadCount } from '../../src/api/home-types';
@@ -24,6 +25,12 @@ async function learner(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, 'E1001');
   return page;
+}
+
+/** No WCAG 2.1 A/AA finding on the page (the layout's language link, whose name names the language it opens, aside). */
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('a[lang]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const zhBadge = (page: Page, count: number) =>
@@ -49,9 +56,10 @@ test('an announcement written with bold text reaches the learner live, and the s
   await page.getByRole('toolbar', { name: '格式' }).first().getByRole('button', { name: '加粗' }).click();
   await page.keyboard.type('。<script>window.__typed = 1</script>');
   await expect(page.getByRole('radio', { name: '立即发布' })).toBeChecked();
+  await axe(page);
   await page.screenshot({ path: test.info().outputPath('editor-zh.png'), fullPage: true });
   await page.getByRole('button', { name: '发布', exact: true }).click();
-  await expect(page.getByText('公告已发布')).toBeVisible();
+  await expect(page.getByText('公告已发布', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/crm\/announcements\/edit\?id=/);
   const id = new URL(page.url()).searchParams.get('id')!;
   await expect(page.getByText('已发布', { exact: true })).toBeVisible();
@@ -73,6 +81,7 @@ test('an announcement written with bold text reaches the learner live, and the s
   const row = page.getByRole('row', { name: /张伟/ });
   await expect(row).toContainText('已读');
   await expect(row).toContainText('E1001');
+  await axe(page);
   await page.getByRole('button', { name: '导出' }).click();
   await expect(page.getByText('已开始导出，完成后可在下载中心下载')).toBeVisible();
 
@@ -101,6 +110,7 @@ test('in English: the list filters, publishes with undo and deletes after confir
   await expect(page).toHaveURL(/keyword=/);
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText('Draft');
+  await axe(page);
 
   await row.getByRole('button', { name: `Actions for “${title}”` }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
@@ -119,8 +129,11 @@ test('in English: the list filters, publishes with undo and deletes after confir
   // The editor in English: an empty form is refused in place, in English.
   await page.goto('/en/crm/announcements/edit');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText('Enter a title')).toBeVisible();
-  await expect(page.getByText('Enter the text')).toBeVisible();
+  const english = page.getByRole('tabpanel', { name: 'English' });
+  await expect(english.getByText('Enter a title')).toBeVisible();
+  await expect(english.getByText('Enter the text')).toBeVisible();
+  await expect(english.getByLabel('Title (English)')).toHaveAttribute('aria-invalid', 'true');
+  await axe(page);
 });
 
 test('in English: a message to a department and a member, counted', async ({ page, request }) => {
@@ -134,8 +147,9 @@ test('in English: a message to a department and a member, counted', async ({ pag
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('button', { name: /^Add 张伟 E1001/ }).click();
   await expect(page.getByRole('list', { name: 'Chosen members' })).toContainText('张伟');
+  await axe(page);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Enter a title')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'English' }).getByText('Enter a title')).toBeVisible();
   await page.getByLabel('Title (English)').fill(title);
   await page.getByLabel('Text (English)').fill('Please read this.');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -10,6 +10,11 @@ import { NOTICE_HTML_MAX, NOTICE_PICK_MAX, NOTICE_PUBLISH, NOTICE_TEXT_MAX, NOTI
 
 export * from '@/lib/schemas/notice-rules';
 
+/** One issue on the field in each language (`titleZh` and `titleEn`, …). */
+function both(ctx: z.RefinementCtx, field: 'title' | 'content', message: string): void {
+  for (const lang of ['Zh', 'En']) ctx.addIssue({ code: 'custom', path: [`${field}${lang}`], message });
+}
+
 const title = z.string().trim().max(NOTICE_TITLE_MAX, 'crmNotice.error.titleTooLong');
 
 /** `noticeSave`: an announcement, new (no `id`) or changed; its texts are HTML from the editor. */
@@ -34,10 +39,9 @@ export type NoticeSaveInput = z.input<typeof noticeSaveSchema>;
 export const noticeFormSchema = noticeSaveSchema
   .extend({ publishAt: z.string().default('') })
   .superRefine((value, ctx) => {
-    if (!value.titleZh && !value.titleEn) ctx.addIssue({ code: 'custom', path: ['titleZh'], message: 'crmNotice.error.titleEmpty' });
-    if (!htmlHasContent(value.contentZh) && !htmlHasContent(value.contentEn)) {
-      ctx.addIssue({ code: 'custom', path: ['contentZh'], message: 'crmNotice.error.contentEmpty' });
-    }
+    // A missing title or text is missing in both languages: each tab says so.
+    if (!value.titleZh && !value.titleEn) both(ctx, 'title', 'crmNotice.error.titleEmpty');
+    if (!htmlHasContent(value.contentZh) && !htmlHasContent(value.contentEn)) both(ctx, 'content', 'crmNotice.error.contentEmpty');
     if (value.publish === 'schedule') {
       const at = value.publishAt ? new Date(value.publishAt).getTime() : NaN;
       if (!Number.isFinite(at)) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'crmNotice.error.scheduleMissing' });
@@ -59,8 +63,8 @@ export type NoticeMessageInput = z.input<typeof noticeMessageSchema>;
 
 /** The message form: the checks across fields the gateway makes too. */
 export const noticeMessageFormSchema = noticeMessageSchema.superRefine((value, ctx) => {
-  if (!value.titleZh && !value.titleEn) ctx.addIssue({ code: 'custom', path: ['titleZh'], message: 'crmNotice.error.titleEmpty' });
-  if (!value.contentZh.trim() && !value.contentEn.trim()) ctx.addIssue({ code: 'custom', path: ['contentZh'], message: 'crmNotice.error.contentEmpty' });
+  if (!value.titleZh && !value.titleEn) both(ctx, 'title', 'crmNotice.error.titleEmpty');
+  if (!value.contentZh.trim() && !value.contentEn.trim()) both(ctx, 'content', 'crmNotice.error.contentEmpty');
   if (value.departmentIds.length === 0 && value.memberIds.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['memberIds'], message: 'crmNotice.error.noRecipients' });
   }

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@/i18n/en';
 import { zh } from '@/i18n/zh';
-import {
-  bannerSchema,
-  datesInOrder,
-  domainSchema,
-  enumSaveSchema,
-  isCompanyEnum,
-  isDomain,
-  isHexColour,
-  isSiteLink,
-  navItemSchema,
-  normalizeDomain,
-  SITE_ERRORS,
-  siteSettingsSchema,
-  sixDigitHex,
-} from '@/lib/schemas/site';
+import { bannerSchema, domainSchema, enumSaveSchema, navItemSchema, siteSettingsSchema } from '@/lib/schemas/site';
+import { datesInOrder, isCompanyEnum, isDomain, isHexColour, isSiteLink, normalizeDomain, SITE_ERRORS, sixDigitHex } from '@/lib/site-rules';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success ? undefined : [result.error!.issues[0]!.path.join('.'), result.error!.issues[0]!.message];

@@ -5,7 +5,8 @@
  */
 import { Code } from '@/api/codes';
 import type { SiteSettings } from '@/api/crm-site-types';
-import { LOGO_MAX_BYTES, MAX_DOMAINS, normalizeDomain, type SiteSettingsBody } from '@/lib/schemas/site';
+import type { SiteSettingsBody } from '@/lib/schemas/site';
+import { LOGO_MAX_BYTES, MAX_DOMAINS, normalizeDomain } from '@/lib/site-rules';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped } from '../../db/access';
 import { ApiError } from '../../envelope';

@@ -6,7 +6,8 @@
  */
 import { Code } from '@/api/codes';
 import type { SiteEnumOption, SiteEnumSummary, SiteEnumView } from '@/api/crm-site-types';
-import { isCompanyEnum, type enumSaveSchema } from '@/lib/schemas/site';
+import type { enumSaveSchema } from '@/lib/schemas/site';
+import { isCompanyEnum } from '@/lib/site-rules';
 import type { z } from 'zod';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped, type Scoped } from '../../db/access';

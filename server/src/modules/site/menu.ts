@@ -6,7 +6,8 @@
  */
 import { Code } from '@/api/codes';
 import type { SiteNavItem } from '@/api/crm-site-types';
-import { NAV_TYPE_CUSTOM, type navItemSchema } from '@/lib/schemas/site';
+import type { navItemSchema } from '@/lib/schemas/site';
+import { NAV_TYPE_CUSTOM } from '@/lib/site-rules';
 import type { z } from 'zod';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped } from '../../db/access';

@@ -35,10 +35,10 @@ type Lang = 'zh' | 'en';
 
 const BLANK: Values = { titleZh: '', titleEn: '', contentZh: '', contentEn: '', departmentIds: [], memberIds: [] };
 
-function tabOfError(errors: FieldErrors<Values>): Lang | undefined {
-  if (errors.titleZh || errors.contentZh) return 'zh';
-  if (errors.titleEn || errors.contentEn) return 'en';
-  return undefined;
+function tabOfError(errors: FieldErrors<Values>, current: Lang): Lang | undefined {
+  const wrong = { zh: !!(errors.titleZh || errors.contentZh), en: !!(errors.titleEn || errors.contentEn) };
+  if (wrong[current]) return current;
+  return wrong.zh ? 'zh' : wrong.en ? 'en' : undefined;
 }
 
 export function MessageSendPage({ locale, messages: m }: { locale: Locale; messages: MessageSendMessages }) {
@@ -91,7 +91,7 @@ export function MessageSendPage({ locale, messages: m }: { locale: Locale; messa
       }
     },
     (failed) => {
-      const other = tabOfError(failed);
+      const other = tabOfError(failed, tab);
       if (other) setTab(other);
     },
   );

@@ -59,10 +59,10 @@ function valuesOf(notice: NoticeDetail): Values {
 }
 
 /** The language tab holding the first field in error. */
-function tabOfError(errors: FieldErrors<Values>): Lang | undefined {
-  if (errors.titleZh || errors.contentZh) return 'zh';
-  if (errors.titleEn || errors.contentEn) return 'en';
-  return undefined;
+function tabOfError(errors: FieldErrors<Values>, current: Lang): Lang | undefined {
+  const wrong = { zh: !!(errors.titleZh || errors.contentZh), en: !!(errors.titleEn || errors.contentEn) };
+  if (wrong[current]) return current;
+  return wrong.zh ? 'zh' : wrong.en ? 'en' : undefined;
 }
 
 function EditorFallback() {
@@ -184,7 +184,7 @@ export function NoticeEditorPage({ locale, messages: m }: { locale: Locale; mess
       }
     },
     (errors) => {
-      const other = tabOfError(errors);
+      const other = tabOfError(errors, tab);
       if (other) setTab(other);
     },
   );

@@ -7,7 +7,7 @@ import type { SiteNavItem } from '@/api/crm-site-types';
 import type { NavItem } from '@/api/types';
 import { buildNav } from '@/components/header/nav';
 import type { PreviewMessages } from '@/components/crm/site/messages';
-import { isHexColour } from '@/lib/schemas/site';
+import { isHexColour } from '@/lib/site-rules';
 import type { Locale } from '@/i18n/locale-path';
 
 export interface PreviewBrand {

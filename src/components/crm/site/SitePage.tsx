@@ -23,7 +23,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { domainSchema, LOGO_MAX_BYTES, siteSettingsSchema, sixDigitHex } from '@/lib/schemas/site';
+import { domainSchema, siteSettingsSchema } from '@/lib/schemas/site';
+import { LOGO_MAX_BYTES, sixDigitHex } from '@/lib/site-rules';
 import { notifySuccess } from '@/stores/toasts';
 
 type FormIn = z.input<typeof siteSettingsSchema>;

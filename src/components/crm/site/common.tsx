@@ -15,6 +15,17 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { fill } from '@/i18n/fill';
+import type { Locale } from '@/i18n/locale-path';
+
+/**
+ * A course's or lecturer's name, or a zone's or banner's title, in `locale`.
+ *
+ * @example pickName({ nameZh: '安全', nameEn: 'Safety' }, 'en') → 'Safety'
+ */
+export function pickName(item: { nameZh: string; nameEn: string } | { titleZh: string; titleEn: string }, locale: Locale): string {
+  if ('nameZh' in item) return locale === 'en' ? item.nameEn : item.nameZh;
+  return locale === 'en' ? item.titleEn : item.titleZh;
+}
 
 /** The text of a form error whose message is a key of the strings (the shared schema's), else the message itself. */
 export function errorText(messages: Record<string, string>, message: string | undefined): string | undefined {
@@ -133,6 +144,9 @@ export function useDragReorder(onMove: (from: number, to: number) => void) {
     'data-dragging': dragging === index ? true : undefined,
   });
 }
+
+/** The columns of an enum option, in the tables' order. */
+export const ENUM_COLUMNS = ['value', 'labelZh', 'labelEn', 'groupZh', 'groupEn'] as const;
 
 const PICTURE_TYPES = ['image/png', 'image/jpeg'];
 

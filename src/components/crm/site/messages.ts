@@ -1,7 +1,7 @@
 /** The messages of the site settings pages (branding, navigation, home content, enum lists). */
 import { noAccessMessageKeys } from '@/components/crm/shell/NoAccess';
 import type { MessageKey, Messages } from '@/i18n/index';
-import { NAV_MENU_TYPES, SITE_ERRORS } from '@/lib/schemas/site';
+import { NAV_MENU_TYPES, SITE_ERRORS } from '@/lib/site-rules';
 
 /** The shared schema's messages, shown under the fields. */
 export const siteErrorKeys = Object.values(SITE_ERRORS) satisfies readonly MessageKey[];
