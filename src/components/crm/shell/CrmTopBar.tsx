@@ -46,13 +46,9 @@ export function CrmTopBar({ locale, path, messages }: CrmTopBarProps) {
         <a href={localizePath('/', locale)} className={ghostButtonSm}>
           {messages['crm.backToSite']}
         </a>
-        <a
-          href={localizePath(path, other)}
-          lang={other === 'en' ? 'en' : 'zh-CN'}
-          aria-label={messages['crm.languageLabel']}
-          className={ghostButtonSm}
-        >
-          {messages['crm.language']}
+        <a href={localizePath(path, other)} hrefLang={other === 'en' ? 'en' : 'zh-CN'} className={ghostButtonSm}>
+          <span className="sr-only">{messages['crm.languageLabel']}: </span>
+          <span lang={other === 'en' ? 'en' : 'zh-CN'}>{messages['crm.language']}</span>
         </a>
         {mounted && user ? (
           <>
