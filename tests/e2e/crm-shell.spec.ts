@@ -3,6 +3,7 @@
  * administrator's areas; a learner's "my upload" entry opens the same address, which shows only
  * their uploads, and the administrator's pages and calls are refused to them.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { endpoints } from '../../src/api/endpoints';
 import { PORT, signIn, tokenFor } from './fixtures';
@@ -64,4 +65,21 @@ test('a learner in English sees the same, in English', async ({ page, request })
   await page.getByRole('link', { name: 'See my uploads' }).click();
   await expect(page).toHaveURL(/\/en\/crm\/uploads\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My uploads' })).toBeVisible();
+});
+
+test('the shell\'s pages pass axe in both languages: start page, my uploads, audit log, no access', async ({ page, request }) => {
+  const check = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await asMember(page, await tokenFor(request, 'E1004'));
+  await check('/crm/', () => expect(page.getByText('欢迎，刘洋')).toBeVisible());
+  await check('/crm/uploads', () => expect(page.getByRole('table').or(page.getByText('您还没有上传过文件'))).toBeVisible());
+  await check('/crm/audit', () => expect(page.getByRole('table')).toBeVisible());
+  await check('/en/crm/audit', () => expect(page.getByRole('table')).toBeVisible());
+  await page.context().clearCookies();
+  await asMember(page, await tokenFor(request, 'E1001'));
+  await check('/en/crm/audit', () => expect(page.getByRole('alert')).toBeVisible());
 });
