@@ -4,7 +4,7 @@
  * unread badge go up without a reload and reads it with the bold text rendered; the read
  * statistics then count them as read. Hostile HTML saved through the gateway never runs on the
  * learner's page. In English: the list's actions (publish with undo, delete after confirming)
- * and a message sent to a department and a member.
+ * and a message sent to a department and a member. On a gateway of the file's own.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -12,16 +12,29 @@ import type { NoticeDetail, NoticeSent } from '../../src/api/crm-notice-types';
 import type { MessageRecord, UnreadCount } from '../../src/api/home-types';
 import type { PageResult } from '../../src/api/types';
 import { callAs, PORT, signIn, tokenFor } from './fixtures';
+import { ownGateway, type OwnGateway } from './own-gateway';
 
 test.describe.configure({ timeout: 90_000 });
 
+/** A gateway of this file's own: its announcements and messages never reach the other files' badges. */
+const gw: OwnGateway = ownGateway(PORT + 72);
+test.use({ baseURL: gw.origin });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await gw.start();
+});
+test.afterAll(async () => {
+  await gw.stop();
+});
+
 async function withToken(page: Page, token: string): Promise<void> {
-  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: `http://localhost:${PORT}` }]);
+  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: gw.origin }]);
 }
 
 /** The learner, signed in in a browser of their own. */
 async function learner(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL: gw.origin });
   const page = await context.newPage();
   await signIn(page, 'E1001');
   return page;

@@ -2,48 +2,28 @@
  * The back office's site settings as 刘洋 (E1004, administrator) uses them: a new logo uploaded
  * and a menu item renamed and moved (in Chinese), a brand colour changed (in English); then
  * 张伟 (E1001), in a fresh browser, gets the new logo, menu and colour at his next page load,
- * with no rebuild. Company one's branding and menu are put back at the end (other files expect
- * the seeded ones); the changes avoid what they look at (the six items in the bar stay the same).
+ * with no rebuild. On a gateway of the file's own, so other files keep the seeded branding and menu.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { SiteNavItem, SiteSettings } from '../../src/api/crm-site-types';
-import { callAs, PORT, signIn, tokenFor } from './fixtures';
+import { PORT, signIn } from './fixtures';
+import { ownGateway, type OwnGateway } from './own-gateway';
 
 test.describe.configure({ mode: 'serial' });
 
 /** A 1×1 PNG, as a logo picked from the computer. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let original: { settings: SiteSettings; nav: SiteNavItem[] } | undefined;
+/** A gateway of this file's own: the changes made here never reach the other files' pages. */
+const gw: OwnGateway = ownGateway(PORT + 71);
+test.use({ baseURL: gw.origin });
 
-test.beforeAll(async ({ request }) => {
-  const token = await tokenFor(request, 'E1004');
-  original = {
-    settings: await callAs<SiteSettings>(request, token, 'siteView'),
-    nav: await callAs<SiteNavItem[]>(request, token, 'siteNavList'),
-  };
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await gw.start();
 });
-
-/** Puts company one's branding and menu back as they were before this file. */
-test.afterAll(async ({ request }) => {
-  if (!original) return;
-  const token = await tokenFor(request, 'E1004');
-  const { domains: _domains, ...branding } = original.settings;
-  await callAs(request, token, 'siteSave', branding);
-  for (const item of original.nav) {
-    await callAs(request, token, 'siteNavSave', {
-      id: item.id,
-      titleZh: item.titleZh,
-      titleEn: item.titleEn,
-      navMenuType: item.navMenuType,
-      navUrl: item.navUrl,
-      linkUrl: item.linkUrl,
-      target: item.target,
-      isMenu: item.isMenu,
-    });
-  }
-  await callAs(request, token, 'siteNavReorder', { ids: original.nav.map((i) => i.id) });
+test.afterAll(async () => {
+  await gw.stop();
 });
 
 test.beforeEach(async ({ context }) => {
@@ -52,7 +32,7 @@ test.beforeEach(async ({ context }) => {
 
 /** A learner's first visit in a browser of their own: no cookie, no cached branding. */
 async function learnerPage(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://localhost:${PORT}`, locale: 'zh-CN' });
+  const context = await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' });
   const page = await context.newPage();
   await signIn(page, 'E1001');
   if (path !== '/') await page.goto(path);

@@ -29,11 +29,11 @@ export function userName(empNo: string, t: TenantFile = companyOne): string {
  * itself is driven by signin.spec.ts and onboarding.spec.ts; the other files only need a member.)
  */
 export async function signIn(page: Page, empNo: string, password = PASSWORD, base = ''): Promise<void> {
-  const origin = base || `http://localhost:${PORT}`;
-  const res = await page.request.post(`${origin}/gateway/${endpoints.loginByEmpNo.path}`, { data: { empNo, password } });
+  // Relative to the test's base URL unless `base` names another origin (a file's own gateway).
+  const res = await page.request.post(`${base}/gateway/${endpoints.loginByEmpNo.path}`, { data: { empNo, password } });
   const envelope = (await res.json()) as { code: number; msg: string; data: { token: string } };
   expect(envelope.code, `sign-in of ${empNo}: ${envelope.msg}`).toBe(200);
-  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: envelope.data.token, url: origin }]);
+  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: envelope.data.token, url: new URL(res.url()).origin }]);
   await page.goto(`${base}/`);
   await page.waitForLoadState('load');
   await expect(page.getByRole('banner')).toContainText(userName(empNo, base === hostTwo ? companyTwo : companyOne));
