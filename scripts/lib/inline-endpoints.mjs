@@ -19,16 +19,20 @@ export function inlineEndpoints(endpoints) {
       const file = id.split('?')[0];
       if (!/\/src\/api\/[\w-]+\.ts$/.test(file) || /\/(client|endpoints)\.ts$/.test(file)) return undefined;
       let calls = false;
+      let uploads = false;
       let found = false;
       const out = code.replace(CALL, (_, fn, generic = '', name) => {
         const row = endpoints[name];
         if (!row) throw new Error(`${file}: no endpoint named "${name}" in src/api/endpoints.ts`);
         found = true;
         if (fn === 'call') calls = true;
+        else uploads = true;
         return `${BY_ROW[fn]}${generic}(${JSON.stringify(row)}`;
       });
       if (!found) return undefined;
-      const body = calls ? `import { request } from '@/api/client';\n${out.replace(/\bimport \{ call, /, 'import { ')}` : out;
+      let body = calls ? `import { request } from '@/api/client';\n${out.replace(/\bimport \{ call, /, 'import { ')}` : out;
+      // Outside upload.ts, where it is defined, an upload by row needs uploadTo imported.
+      if (uploads && !/\/upload\.ts$/.test(file)) body = `import { uploadTo } from '@/api/upload';\n${body}`;
       return { code: body, map: null };
     },
   };

@@ -1,5 +1,6 @@
 /** Shapes of the back office's people and organisation calls: departments, posts, post levels, members and their import. */
-import type { MemberFields, MemberRole, UserType } from '@/lib/schemas/people';
+import type { MemberRole, UserType } from '@/lib/people-rules';
+import type { MemberFields } from '@/lib/schemas/people';
 
 export type { MemberFields, MemberRole, UserType };
 

@@ -19,6 +19,17 @@ describe('inlineEndpoints', () => {
     expect(out).not.toMatch(/\bcall\b/);
   });
 
+  it('turns a named upload outside upload.ts into uploadTo with the row, imported', () => {
+    const out = transform(
+      "import { upload, type UploadOptions } from '@/api/upload';\nexport const f = (form) => upload<ImportPreview>('crmMemberImportPreview', form);",
+      '/repo/src/api/crm-people.ts',
+    )!.code;
+    expect(out).toContain(`uploadTo<ImportPreview>(${JSON.stringify(endpoints.crmMemberImportPreview)}, form)`);
+    expect(out).toContain("import { uploadTo } from '@/api/upload';");
+    const own = transform("export const g = (form) => upload('uploadPic', form);", '/repo/src/api/upload.ts')!.code;
+    expect(own).not.toContain('import { uploadTo }');
+  });
+
   it('leaves the server build, the client and the table alone', () => {
     const code = "call('currentUser')";
     expect(transform(code, '/repo/src/api/user.ts', true)).toBeUndefined();

@@ -1,5 +1,5 @@
 /** The gateway's messages of the back office's people and organisation (departments, posts, members, imports), zh and en with the same keys. */
-import { peopleRuleMessages, type PeopleRuleKey } from '@/lib/schemas/people';
+import { peopleRuleMessages, type PeopleRuleKey } from '@/lib/people-rules';
 
 /** The member rules' texts (shared with the forms) in one language. */
 function ruleTexts(lang: 'zh' | 'en'): Record<PeopleRuleKey, string> {

@@ -2,7 +2,7 @@
  * Interface strings of the back office's people pages: departments, posts, members and their import; spread into `zh.ts` and `en.ts` with the same keys.
  * The member rules' texts (`people.rule.*`) come from the shared schema, so the forms and the gateway say the same.
  */
-import { peopleRuleMessages, type PeopleRuleKey } from '@/lib/schemas/people';
+import { peopleRuleMessages, type PeopleRuleKey } from '@/lib/people-rules';
 
 function ruleTexts(lang: 'zh' | 'en'): Record<PeopleRuleKey, string> {
   return Object.fromEntries(Object.entries(peopleRuleMessages).map(([key, text]) => [key, text[lang]])) as Record<PeopleRuleKey, string>;

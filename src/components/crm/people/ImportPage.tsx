@@ -17,7 +17,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { Progress } from '@/components/ui/progress';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/components/ui/utils';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
@@ -143,7 +142,12 @@ export function ImportPage({ locale, messages: m }: { locale: Locale; messages: 
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => void downloadImportTemplate().then((blob) => saveBlob(blob, `${m['crmPeople.import.templateName']}.xlsx`), () => {})}
+          onClick={() =>
+            void downloadImportTemplate().then(
+              (blob) => saveBlob(blob, `${m['crmPeople.import.templateName']}.xlsx`),
+              () => {},
+            )
+          }
         >
           {m['crmPeople.import.template']}
         </Button>
@@ -257,7 +261,10 @@ export function ImportPage({ locale, messages: m }: { locale: Locale; messages: 
                 </div>
               )}
               <div className="flex flex-wrap gap-2">
-                <a href={localizePath('/crm/members', locale)} className="border-input hover:bg-accent inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium">
+                <a
+                  href={localizePath('/crm/members', locale)}
+                  className="border-input hover:bg-accent inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium"
+                >
                   {m['crmPeople.import.toMembers']}
                 </a>
                 <Button type="button" variant="ghost" size="sm" onClick={reset}>
@@ -274,50 +281,65 @@ export function ImportPage({ locale, messages: m }: { locale: Locale; messages: 
 
 function PreviewTable({ rows, messages: m, caption }: { rows: ImportPreviewRow[]; messages: ImportMessages; caption: string }) {
   const header = (field: string) => (m as Record<string, string>)[`crmPeople.import.column.${field}`] ?? field;
+  const th = 'text-foreground h-10 px-2 text-start align-middle font-medium whitespace-nowrap';
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">{m['crmPeople.import.column.row']}</TableHead>
+    // A region of its own that takes focus, so that a keyboard can scroll a wide sheet sideways.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="focus-visible:ring-ring/50 overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px]"
+    >
+      <table className="w-full caption-bottom text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="[&_tr]:border-b">
+          <tr>
+            <th scope="col" className={th}>
+              {m['crmPeople.import.column.row']}
+            </th>
             {COLUMNS.map((c) => (
-              <TableHead key={c} scope="col">
+              <th key={c} scope="col" className={th}>
                 {header(c)}
-              </TableHead>
+              </th>
             ))}
-            <TableHead scope="col">{m['crmPeople.import.column.problems']}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+            <th scope="col" className={th}>
+              {m['crmPeople.import.column.problems']}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="[&_tr:last-child]:border-0">
           {rows.map((row) => {
             const bad = new Set(row.problems.map((p) => p.field));
             return (
-              <TableRow key={row.row} data-problem={bad.size > 0 || undefined} className={cn(bad.size > 0 && 'bg-destructive/5 hover:bg-destructive/10')}>
-                <TableCell className="tabular-nums">{row.row}</TableCell>
+              <tr key={row.row} data-problem={bad.size > 0 || undefined} className="border-b">
+                <td className={cn('p-2 align-middle tabular-nums', bad.size > 0 && 'border-s-destructive border-s-4 font-semibold')}>{row.row}</td>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c} className={cn('whitespace-nowrap', bad.has(c) && 'text-destructive font-medium underline decoration-wavy')}>
+                  <td
+                    key={c}
+                    className={cn(
+                      'p-2 align-middle whitespace-nowrap',
+                      bad.has(c) && 'decoration-destructive font-semibold underline decoration-wavy decoration-2',
+                    )}
+                  >
                     {row.values[c] ?? ''}
-                  </TableCell>
+                  </td>
                 ))}
-                <TableCell className="min-w-56">
+                <td className="min-w-56 p-2 align-middle">
                   {row.problems.length === 0 ? (
                     <span className="text-muted-foreground">{m['crmPeople.import.ok']}</span>
                   ) : (
                     <ul className="text-destructive list-disc ps-4">
                       {row.problems.map((p) => (
-                        <li key={`${p.field}-${p.key}`}>
-                          {fill(m['crmPeople.import.problem'], { field: header(p.field), message: p.message })}
-                        </li>
+                        <li key={`${p.field}-${p.key}`}>{fill(m['crmPeople.import.problem'], { field: header(p.field), message: p.message })}</li>
                       ))}
                     </ul>
                   )}
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             );
           })}
-        </TableBody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }

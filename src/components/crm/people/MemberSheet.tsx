@@ -49,7 +49,21 @@ function defaultsOf(member: CrmMember | undefined): FormIn {
         isAdmin: member.isAdmin,
         dataSource: member.dataSource,
       }
-    : { userName: '', empNo: '', phone: '', email: '', idCard: '', sex: '', joiningTime: '', departmentId: '', postId: '', postLevel: '', userType: 1, isAdmin: false, dataSource: 0 };
+    : {
+        userName: '',
+        empNo: '',
+        phone: '',
+        email: '',
+        idCard: '',
+        sex: '',
+        joiningTime: '',
+        departmentId: '',
+        postId: '',
+        postLevel: '',
+        userType: 1,
+        isAdmin: false,
+        dataSource: 0,
+      };
 }
 
 export function MemberSheet({
@@ -103,9 +117,21 @@ export function MemberSheet({
       <div className="grid gap-1.5">
         <Label htmlFor={id}>
           {label}
-          {props.required && <span aria-hidden="true" className="text-destructive"> *</span>}
+          {props.required && (
+            <span aria-hidden="true" className="text-destructive">
+              {' '}
+              *
+            </span>
+          )}
         </Label>
-        <Input id={id} aria-invalid={error ? true : undefined} aria-required={props.required || undefined} aria-describedby={described(id, error)} {...props} {...form.register(name)} />
+        <Input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-required={props.required || undefined}
+          aria-describedby={described(id, error)}
+          {...props}
+          {...form.register(name)}
+        />
         {errorLine(id, error)}
       </div>
     );

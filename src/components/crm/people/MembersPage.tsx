@@ -7,33 +7,33 @@
  * offer an undo that puts the previous values back.
  */
 import { MoreHorizontalIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getMemberPage, getOrgTree, getPostLevels, resetMemberPassword, setMemberStatus, setMembersDepartment } from '@/api/crm-people';
 import type { CrmMember, CrmMemberPageBody, MemberRole } from '@/api/crm-people-types';
-import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
-import { MemberSheet, type MemberLists } from '@/components/crm/people/MemberSheet';
+import type { MemberLists } from '@/components/crm/people/MemberSheet';
 import type { MembersMessages } from '@/components/crm/people/messages';
 import { flatten } from '@/components/crm/people/org-tree';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
-import { MEMBER_ROLES } from '@/lib/schemas/people';
+import { MEMBER_ROLES } from '@/lib/people-rules';
 import { notifySuccess } from '@/stores/toasts';
 
+// The form (with its library and the shared schema) loads when it first opens.
+const MemberSheet = lazy(() => import('@/components/crm/people/MemberSheet').then((m) => ({ default: m.MemberSheet })));
+const BulkDepartmentDialog = lazy(() => import('@/components/crm/people/BulkDepartmentDialog').then((m) => ({ default: m.BulkDepartmentDialog })));
+const ConfirmDialog = lazy(() => import('@/components/crm/data-table/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', departmentId: '', postId: '', role: '', status: '', sortField: '', sortDesc: false };
-const ALL = '__all__';
-const NONE = '__none__';
 const NO_ROWS: CrmMember[] = [];
 const EMPTY_LISTS: MemberLists = { departments: [], posts: [], levels: [] };
 const SORTABLE = new Set(['empNo', 'userName', 'joiningTime']);
@@ -80,7 +80,10 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
       getOrgTree('department', { isShowErrTip: false }),
       getOrgTree('post', { isShowErrTip: false }),
       getPostLevels({ isShowErrTip: false }),
-    ]).then(([departments, posts, levels]) => setLists({ departments, posts, levels }), () => {});
+    ]).then(
+      ([departments, posts, levels]) => setLists({ departments, posts, levels }),
+      () => {},
+    );
   }, [access]);
 
   const columns = useMemo<DataTableColumn<CrmMember>[]>(() => {
@@ -145,22 +148,23 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
 
+  // Native selects: the filters need no more, and the list page stays light.
   const filterSelect = (name: 'departmentId' | 'postId' | 'role' | 'status', label: string, options: { value: string; label: string; depth?: number }[]) => (
     <div className="flex flex-col gap-1">
       <Label htmlFor={`members-${name}`}>{label}</Label>
-      <Select value={query[name] || ALL} onValueChange={(v) => setQuery({ [name]: v === ALL ? '' : v, pageCurrent: 1 })}>
-        <SelectTrigger id={`members-${name}`} className="w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{m['crmPeople.filter.all']}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value} style={o.depth ? { paddingInlineStart: `${o.depth + 0.5}rem` } : undefined}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <select
+        id={`members-${name}`}
+        value={query[name]}
+        onChange={(event) => setQuery({ [name]: event.target.value, pageCurrent: 1 })}
+        className="border-input focus-visible:border-ring focus-visible:ring-ring/50 h-9 w-40 rounded-md border bg-transparent px-2 text-sm outline-none focus-visible:ring-[3px]"
+      >
+        <option value="">{m['crmPeople.filter.all']}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {`${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`}
+          </option>
+        ))}
+      </select>
     </div>
   );
   const treeOptions = (nodes: MemberLists['departments']) => flatten(nodes).map((f) => ({ value: f.node.id, label: f.node.name, depth: f.depth }));
@@ -189,7 +193,11 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
       </form>
       {filterSelect('departmentId', m['crmPeople.member.department'], treeOptions(lists.departments))}
       {filterSelect('postId', m['crmPeople.member.post'], treeOptions(lists.posts))}
-      {filterSelect('role', m['crmPeople.member.roles'], MEMBER_ROLES.map((r) => ({ value: r, label: m[`crmPeople.role.${r}`] })))}
+      {filterSelect(
+        'role',
+        m['crmPeople.member.roles'],
+        MEMBER_ROLES.map((r) => ({ value: r, label: m[`crmPeople.role.${r}`] })),
+      )}
       {filterSelect('status', m['crmPeople.member.status'], [
         { value: '1', label: m['crmPeople.status.1'] },
         { value: '0', label: m['crmPeople.status.0'] },
@@ -220,7 +228,10 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-muted-foreground text-sm">{m['crmPeople.member.intro']}</p>
         <div className="flex gap-2">
-          <a href={localizePath('/crm/members/import', locale)} className="border-input hover:bg-accent inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium">
+          <a
+            href={localizePath('/crm/members/import', locale)}
+            className="border-input hover:bg-accent inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium"
+          >
             {m['crmPeople.member.import']}
           </a>
           <Button type="button" size="sm" onClick={() => setEditing({})}>
@@ -252,139 +263,75 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
       />
 
       {editing && (
-        <MemberSheet
-          member={editing.member}
-          lists={lists}
-          messages={m}
-          onClose={() => setEditing(null)}
-          onSaved={(member, created) => {
-            setEditing(null);
-            reload();
-            notifySuccess(fill(m[created ? 'crmPeople.member.created' : 'crmPeople.member.saved'], { name: member.userName }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <MemberSheet
+            member={editing.member}
+            lists={lists}
+            messages={m}
+            onClose={() => setEditing(null)}
+            onSaved={(member, created) => {
+              setEditing(null);
+              reload();
+              notifySuccess(fill(m[created ? 'crmPeople.member.created' : 'crmPeople.member.saved'], { name: member.userName }));
+            }}
+          />
+        </Suspense>
       )}
 
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={confirmTexts?.title ?? ''}
-        description={confirm && confirmTexts ? fill(confirmTexts.text, { name: confirm.member.userName }) : undefined}
-        confirmLabel={confirmTexts?.label ?? ''}
-        cancelLabel={m['crm.table.cancel']}
-        destructive={confirm?.type === 'disable'}
-        onConfirm={async () => {
-          if (!confirm) return;
-          const { member, type } = confirm;
-          if (type === 'reset') {
-            await resetMemberPassword(member.id);
-            notifySuccess(fill(m['crmPeople.member.resetDone'], { name: member.userName }));
-            return;
-          }
-          await setMemberStatus(member.id, type === 'disable' ? 0 : 1);
-          reload();
-          if (type === 'enable') {
-            notifySuccess(fill(m['crmPeople.member.enabled'], { name: member.userName }));
-            return;
-          }
-          notifySuccess(fill(m['crmPeople.member.disabled'], { name: member.userName }), {
-            label: m['crmPeople.undo'],
-            run: () => void setMemberStatus(member.id, 1).then(reload, () => {}),
-          });
-        }}
-      />
+      {confirm && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title={confirmTexts?.title ?? ''}
+            description={confirm && confirmTexts ? fill(confirmTexts.text, { name: confirm.member.userName }) : undefined}
+            confirmLabel={confirmTexts?.label ?? ''}
+            cancelLabel={m['crm.table.cancel']}
+            destructive={confirm?.type === 'disable'}
+            onConfirm={async () => {
+              if (!confirm) return;
+              const { member, type } = confirm;
+              if (type === 'reset') {
+                await resetMemberPassword(member.id);
+                notifySuccess(fill(m['crmPeople.member.resetDone'], { name: member.userName }));
+                return;
+              }
+              await setMemberStatus(member.id, type === 'disable' ? 0 : 1);
+              reload();
+              if (type === 'enable') {
+                notifySuccess(fill(m['crmPeople.member.enabled'], { name: member.userName }));
+                return;
+              }
+              notifySuccess(fill(m['crmPeople.member.disabled'], { name: member.userName }), {
+                label: m['crmPeople.undo'],
+                run: () => void setMemberStatus(member.id, 1).then(reload, () => {}),
+              });
+            }}
+          />
+        </Suspense>
+      )}
 
       {bulk && (
-        <BulkDepartmentDialog
-          members={bulk.members}
-          departments={lists.departments}
-          messages={m}
-          onClose={() => setBulk(null)}
-          onDone={(previous, departmentName) => {
-            bulk.clear();
-            setBulk(null);
-            reload();
-            const groups = new Map<string, string[]>();
-            for (const p of previous) groups.set(p.departmentId, [...(groups.get(p.departmentId) ?? []), p.id]);
-            notifySuccess(fill(m['crmPeople.member.bulkDone'], { count: previous.length, name: departmentName }), {
-              label: m['crmPeople.undo'],
-              run: () => void Promise.all([...groups].map(([departmentId, ids]) => setMembersDepartment(ids, departmentId))).then(reload, () => {}),
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkDepartmentDialog
+            members={bulk.members}
+            departments={lists.departments}
+            messages={m}
+            onClose={() => setBulk(null)}
+            onDone={(previous, departmentName) => {
+              bulk.clear();
+              setBulk(null);
+              reload();
+              const groups = new Map<string, string[]>();
+              for (const p of previous) groups.set(p.departmentId, [...(groups.get(p.departmentId) ?? []), p.id]);
+              notifySuccess(fill(m['crmPeople.member.bulkDone'], { count: previous.length, name: departmentName }), {
+                label: m['crmPeople.undo'],
+                run: () => void Promise.all([...groups].map(([departmentId, ids]) => setMembersDepartment(ids, departmentId))).then(reload, () => {}),
+              });
+            }}
+          />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-/** One department for the selected members. */
-function BulkDepartmentDialog({
-  members,
-  departments,
-  messages: m,
-  onClose,
-  onDone,
-}: {
-  members: CrmMember[];
-  departments: MemberLists['departments'];
-  messages: MembersMessages;
-  onClose: () => void;
-  onDone: (previous: { id: string; departmentId: string }[], departmentName: string) => void;
-}) {
-  const [departmentId, setDepartmentId] = useState('');
-  const [pending, setPending] = useState(false);
-  const options = flatten(departments);
-  return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form
-          className="grid gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (!departmentId) return;
-            setPending(true);
-            try {
-              const result = await setMembersDepartment(
-                members.map((x) => x.id),
-                departmentId === NONE ? '' : departmentId,
-              );
-              const name = departmentId === NONE ? m['crmPeople.member.none'] : (options.find((o) => o.node.id === departmentId)?.node.name ?? departmentId);
-              onDone(result.previous, name);
-            } catch {
-              setPending(false);
-            }
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{m['crmPeople.member.bulkTitle']}</DialogTitle>
-            <DialogDescription>{fill(m['crmPeople.member.bulkText'], { count: members.length })}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="bulk-department">{m['crmPeople.member.department']}</Label>
-            <Select value={departmentId} onValueChange={setDepartmentId}>
-              <SelectTrigger id="bulk-department" className="w-full">
-                <SelectValue placeholder={m['crmPeople.member.pickDepartment']} />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NONE}>{m['crmPeople.member.none']}</SelectItem>
-                {options.map((f) => (
-                  <SelectItem key={f.node.id} value={f.node.id} style={{ paddingInlineStart: `${f.depth + 0.5}rem` }}>
-                    {f.node.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              {m['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={pending || !departmentId}>
-              {pending ? m['crmPeople.saving'] : m['crmPeople.member.bulkApply']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -4,35 +4,27 @@
  * another node, or its parent and place picked in a dialog, or a step up or down), delete once it
  * has no members and nothing under it (confirmed). The posts page also shows the post levels.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { createOrgNode, deleteOrgNode, getOrgTree, getPostLevels, moveOrgNode, renameOrgNode, type OrgKind } from '@/api/crm-people';
 import type { CrmOrgNode, PostLevelGroup } from '@/api/crm-people-types';
-import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
-import { ruleText, type OrgMessages } from '@/components/crm/people/messages';
-import { childrenOf, findNode, flatten, parentsOf, stepMove, subtreeOf, type OrgMove } from '@/components/crm/people/org-tree';
+import type { OrgMessages } from '@/components/crm/people/messages';
+import { childrenOf, findNode, flatten, parentsOf, stepMove, type OrgMove } from '@/components/crm/people/org-tree';
+import { k, type KindSuffix } from '@/components/crm/people/org-kind';
 import { OrgTree } from '@/components/crm/people/OrgTree';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { orgCreateSchema } from '@/lib/schemas/people';
 import { notifySuccess } from '@/stores/toasts';
 
 type Messages = OrgMessages;
-/** The per-tree message of a suffix (`crmPeople.department.new` / `crmPeople.post.new`). */
-type KindSuffix = 'under' | 'intro' | 'new' | 'newChild' | 'newTitle' | 'renameTitle' | 'moveTitle' | 'deleteTitle' | 'deleteText' | 'code' | 'parent' | 'root' | 'tree' | 'empty' | 'created' | 'renamed' | 'moved' | 'deleted' | 'pick';
-const k = (kind: OrgKind, suffix: KindSuffix) => `crmPeople.${kind}.${suffix}` as const;
-const ROOT = '__root__';
+
+// The dialogs (and the form library and schemas they use) load when one first opens.
+const NodeDialog = lazy(() => import('@/components/crm/people/OrgDialogs').then((m) => ({ default: m.NodeDialog })));
+const MoveDialog = lazy(() => import('@/components/crm/people/OrgDialogs').then((m) => ({ default: m.MoveDialog })));
 
 export function OrgPage({ kind, locale, messages: m }: { kind: OrgKind; locale: Locale; messages: Messages }) {
   const access = useCrmAccess('admin');
@@ -155,40 +147,42 @@ export function OrgPage({ kind, locale, messages: m }: { kind: OrgKind; locale: 
 
       {kind === 'post' && <PostLevels levels={levels} messages={m} />}
 
-      {dialog && (dialog.type === 'create' || dialog.type === 'rename') && (
-        <NodeDialog
-          kind={kind}
-          locale={locale}
-          messages={m}
-          tree={tree ?? []}
-          parentId={dialog.type === 'create' ? dialog.parentId : undefined}
-          node={dialog.type === 'rename' ? dialog.node : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={async (node, created) => {
-            setDialog(null);
-            await load();
-            if (created && node.parentId) setExpanded((e) => new Set(e).add(node.parentId));
-            setSelectedId(node.id);
-            notifySuccess(fill(t(created ? 'created' : 'renamed'), { name: node.name }));
-          }}
-        />
-      )}
-      {dialog?.type === 'move' && tree && (
-        <MoveDialog
-          kind={kind}
-          messages={m}
-          tree={tree}
-          node={dialog.node}
-          onClose={() => setDialog(null)}
-          onMove={async (step) => {
-            await moveOrgNode(kind, step, { isShowErrTip: false });
-            setDialog(null);
-            await load();
-            if (step.parentId) setExpanded((e) => new Set(e).add(step.parentId));
-            notifySuccess(fill(t('moved'), { name: dialog.node.name }));
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog && (dialog.type === 'create' || dialog.type === 'rename') && (
+          <NodeDialog
+            kind={kind}
+            locale={locale}
+            messages={m}
+            tree={tree ?? []}
+            parentId={dialog.type === 'create' ? dialog.parentId : undefined}
+            node={dialog.type === 'rename' ? dialog.node : undefined}
+            onClose={() => setDialog(null)}
+            onSaved={async (node, created) => {
+              setDialog(null);
+              await load();
+              if (created && node.parentId) setExpanded((e) => new Set(e).add(node.parentId));
+              setSelectedId(node.id);
+              notifySuccess(fill(t(created ? 'created' : 'renamed'), { name: node.name }));
+            }}
+          />
+        )}
+        {dialog?.type === 'move' && tree && (
+          <MoveDialog
+            kind={kind}
+            messages={m}
+            tree={tree}
+            node={dialog.node}
+            onClose={() => setDialog(null)}
+            onMove={async (step) => {
+              await moveOrgNode(kind, step, { isShowErrTip: false });
+              setDialog(null);
+              await load();
+              if (step.parentId) setExpanded((e) => new Set(e).add(step.parentId));
+              notifySuccess(fill(t('moved'), { name: dialog.node.name }));
+            }}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={dialog?.type === 'delete'}
         onOpenChange={(open) => !open && setDialog(null)}
@@ -276,216 +270,6 @@ function NodePanel({
         </Button>
       </div>
     </aside>
-  );
-}
-
-type CreateIn = z.input<typeof orgCreateSchema>;
-type CreateOut = z.output<typeof orgCreateSchema>;
-
-/** A new node (under `parentId`) or a new name for `node`: the names in both languages, and a code for a new one. */
-function NodeDialog({
-  kind,
-  locale,
-  messages: m,
-  tree,
-  parentId,
-  node,
-  onClose,
-  onSaved,
-}: {
-  kind: OrgKind;
-  locale: Locale;
-  messages: Messages;
-  tree: CrmOrgNode[];
-  parentId?: string;
-  node?: CrmOrgNode;
-  onClose: () => void;
-  onSaved: (node: CrmOrgNode, created: boolean) => void | Promise<void>;
-}) {
-  const form = useForm<CreateIn, unknown, CreateOut>({
-    resolver: zodResolver(orgCreateSchema),
-    defaultValues: { id: '', parentId: node ? node.parentId : (parentId ?? ''), nameZh: node?.nameZh ?? '', nameEn: node?.nameEn ?? '' },
-    mode: 'onTouched',
-  });
-  const [problem, setProblem] = useState<string>();
-  const { errors, isSubmitting } = form.formState;
-  const parent = parentId ? findNode(tree, parentId) : undefined;
-
-  const submit = form.handleSubmit(async (body) => {
-    setProblem(undefined);
-    try {
-      if (node) {
-        await renameOrgNode(kind, { id: node.id, nameZh: body.nameZh, nameEn: body.nameEn }, { isShowErrTip: false });
-        await onSaved({ ...node, nameZh: body.nameZh, nameEn: body.nameEn, name: locale === 'en' ? body.nameEn : body.nameZh }, false);
-      } else {
-        await onSaved(await createOrgNode(kind, { ...body, id: body.id || undefined }, { isShowErrTip: false }), true);
-      }
-    } catch (e) {
-      setProblem(gatewayMessage(outcomeOf(e)) ?? m['crmPeople.loadFailed']);
-    }
-  });
-
-  const field = (name: 'nameZh' | 'nameEn' | 'id', label: string, hint?: string) => {
-    const id = `org-${name}`;
-    const error = ruleText(m, errors[name]?.message);
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Input
-          id={id}
-          maxLength={name === 'id' ? 40 : 50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
-          {...form.register(name)}
-        />
-        {hint && (
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
-
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{m[k(kind, node ? 'renameTitle' : 'newTitle')]}</DialogTitle>
-            <DialogDescription>
-              {node ? node.name : fill(m[k(kind, 'under')], { name: parent ? parent.name : m[k(kind, 'root')] })}
-            </DialogDescription>
-          </DialogHeader>
-          {field('nameZh', m['crmPeople.org.nameZh'])}
-          {field('nameEn', m['crmPeople.org.nameEn'])}
-          {!node && field('id', m[k(kind, 'code')], m['crmPeople.org.codeHint'])}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? m['crmPeople.saving'] : m['crmPeople.save']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Moving a node by choosing its new parent and its place there: the keyboard's way of dragging. */
-function MoveDialog({
-  kind,
-  messages: m,
-  tree,
-  node,
-  onClose,
-  onMove,
-}: {
-  kind: OrgKind;
-  messages: Messages;
-  tree: CrmOrgNode[];
-  node: CrmOrgNode;
-  onClose: () => void;
-  onMove: (move: OrgMove) => Promise<void>;
-}) {
-  const current = flatten(tree).find((f) => f.node.id === node.id);
-  const [parentId, setParentId] = useState(current?.parentId ?? '');
-  const inside = useMemo(() => subtreeOf(tree, node.id), [tree, node.id]);
-  const parents = flatten(tree).filter((f) => !inside.has(f.node.id));
-  const siblings = childrenOf(tree, parentId).filter((n) => n.id !== node.id);
-  const [index, setIndex] = useState(() => Math.max(0, childrenOf(tree, current?.parentId ?? '').findIndex((n) => n.id === node.id)));
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const at = Math.min(index, siblings.length);
-
-  return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form
-          className="grid gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setPending(true);
-            setProblem(undefined);
-            try {
-              await onMove({ id: node.id, parentId, index: at });
-            } catch (e) {
-              setProblem(gatewayMessage(outcomeOf(e)) ?? m['crmPeople.loadFailed']);
-            } finally {
-              setPending(false);
-            }
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{m[k(kind, 'moveTitle')]}</DialogTitle>
-            <DialogDescription>{node.name}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="move-parent">{m[k(kind, 'parent')]}</Label>
-            <Select
-              value={parentId || ROOT}
-              onValueChange={(v) => {
-                setParentId(v === ROOT ? '' : v);
-                setIndex(Number.MAX_SAFE_INTEGER);
-              }}
-            >
-              <SelectTrigger id="move-parent" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ROOT}>{m[k(kind, 'root')]}</SelectItem>
-                {parents.map((f) => (
-                  <SelectItem key={f.node.id} value={f.node.id} style={{ paddingInlineStart: `${f.depth * 1 + 0.5}rem` }}>
-                    {f.node.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="move-place">{m['crmPeople.org.place']}</Label>
-            <Select value={String(at)} onValueChange={(v) => setIndex(Number(v))}>
-              <SelectTrigger id="move-place" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="0">{m['crmPeople.org.first']}</SelectItem>
-                {siblings.map((s, i) => (
-                  <SelectItem key={s.id} value={String(i + 1)}>
-                    {fill(m['crmPeople.org.after'], { name: s.name })}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              {m['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? m['crmPeople.saving'] : m['crmPeople.org.move']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -6,7 +6,7 @@
  * from the keyboard (move dialog, move up/down).
  */
 import { ChevronRightIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { CrmOrgNode } from '@/api/crm-people-types';
 import { dropMove, flatten, type OrgMove } from '@/components/crm/people/org-tree';
 import { cn } from '@/components/ui/utils';
@@ -37,13 +37,16 @@ const DRAG_TYPE = 'application/x-org-node';
 
 export function OrgTree({ nodes, expanded, onExpandedChange, selectedId, onSelect, onMove, texts, busy = false }: OrgTreeProps) {
   const visible = flatten(nodes, expanded);
-  const idBase = useId();
   const [focusedId, setFocusedId] = useState<string>();
   const [dragging, setDragging] = useState<string>();
   const [over, setOver] = useState<string>();
   const items = useRef(new Map<string, HTMLLIElement>());
   const moveFocus = useRef(false);
-  const tabStop = visible.some((f) => f.node.id === focusedId) ? focusedId : (selectedId && visible.some((f) => f.node.id === selectedId) ? selectedId : visible[0]?.node.id);
+  const tabStop = visible.some((f) => f.node.id === focusedId)
+    ? focusedId
+    : selectedId && visible.some((f) => f.node.id === selectedId)
+      ? selectedId
+      : visible[0]?.node.id;
 
   useEffect(() => {
     if (!moveFocus.current || !focusedId) return;
@@ -108,7 +111,14 @@ export function OrgTree({ nodes, expanded, onExpandedChange, selectedId, onSelec
         break;
       case '*':
         handled();
-        onExpandedChange(new Set([...expanded, ...flatten(nodes).filter((f) => f.node.children.length).map((f) => f.node.id)]));
+        onExpandedChange(
+          new Set([
+            ...expanded,
+            ...flatten(nodes)
+              .filter((f) => f.node.children.length)
+              .map((f) => f.node.id),
+          ]),
+        );
         break;
     }
   };
@@ -133,89 +143,84 @@ export function OrgTree({ nodes, expanded, onExpandedChange, selectedId, onSelec
     },
   });
 
-  const render = (list: CrmOrgNode[], depth: number) =>
-    list.map((node) => {
-      const hasChildren = node.children.length > 0;
-      const open = expanded.has(node.id);
-      const selected = node.id === selectedId;
-      return (
-        <li
-          key={node.id}
-          ref={(el) => {
-            if (el) items.current.set(node.id, el);
-            else items.current.delete(node.id);
+  const setSizes = new Map<string, number>();
+  for (const f of visible) setSizes.set(f.parentId, (setSizes.get(f.parentId) ?? 0) + 1);
+  const positions = new Map<string, number>();
+
+  // One flat list: each item carries its level, place and set size (a tree without nested
+  // groups), so that an item's name is its own row and not the names of every node below it.
+  const rows = visible.map(({ node, depth, parentId }) => {
+    const hasChildren = node.children.length > 0;
+    const open = expanded.has(node.id);
+    const selected = node.id === selectedId;
+    const position = (positions.get(parentId) ?? 0) + 1;
+    positions.set(parentId, position);
+    return (
+      <li
+        key={node.id}
+        ref={(el) => {
+          if (el) items.current.set(node.id, el);
+          else items.current.delete(node.id);
+        }}
+        role="treeitem"
+        aria-level={depth + 1}
+        aria-setsize={setSizes.get(parentId)}
+        aria-posinset={position}
+        aria-selected={selected}
+        aria-expanded={hasChildren ? open : undefined}
+        tabIndex={node.id === tabStop ? 0 : -1}
+        data-node-id={node.id}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) setFocusedId(node.id);
+        }}
+        draggable={!busy}
+        onDragStart={(event) => {
+          event.dataTransfer.setData(DRAG_TYPE, node.id);
+          event.dataTransfer.setData('text/plain', node.name);
+          event.dataTransfer.effectAllowed = 'move';
+          setDragging(node.id);
+        }}
+        onDragEnd={() => {
+          setDragging(undefined);
+          setOver(undefined);
+        }}
+        {...dropTarget(node.id)}
+        onClick={() => {
+          setFocusedId(node.id);
+          onSelect(node.id);
+        }}
+        style={{ paddingInlineStart: `${depth * 1.25 + 0.25}rem` }}
+        className={cn(
+          'focus-visible:ring-ring/50 flex cursor-pointer items-center gap-1.5 rounded-md py-1.5 pe-2 text-sm outline-none focus-visible:ring-[3px]',
+          selected ? 'bg-primary/10 font-medium' : 'hover:bg-muted',
+          over === node.id && 'ring-primary ring-2',
+          dragging === node.id && 'opacity-50',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn('flex size-5 shrink-0 items-center justify-center', !hasChildren && 'invisible')}
+          onClick={(event) => {
+            event.stopPropagation();
+            toggle(node.id);
           }}
-          role="treeitem"
-          aria-labelledby={`${idBase}-${node.id}`}
-          aria-describedby={`${idBase}-${node.id}-count`}
-          aria-level={depth + 1}
-          aria-selected={selected}
-          aria-expanded={hasChildren ? open : undefined}
-          tabIndex={node.id === tabStop ? 0 : -1}
-          data-node-id={node.id}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) setFocusedId(node.id);
-          }}
-          className="outline-none [&:focus-visible>div]:ring-ring/50 [&:focus-visible>div]:ring-[3px]"
         >
-          <div
-            draggable={!busy}
-            onDragStart={(event) => {
-              event.stopPropagation();
-              event.dataTransfer.setData(DRAG_TYPE, node.id);
-              event.dataTransfer.setData('text/plain', node.name);
-              event.dataTransfer.effectAllowed = 'move';
-              setDragging(node.id);
-            }}
-            onDragEnd={() => {
-              setDragging(undefined);
-              setOver(undefined);
-            }}
-            {...dropTarget(node.id)}
-            onClick={() => {
-              setFocusedId(node.id);
-              onSelect(node.id);
-            }}
-            style={{ paddingInlineStart: `${depth * 1.25 + 0.25}rem` }}
-            className={cn(
-              'flex cursor-pointer items-center gap-1.5 rounded-md py-1.5 pe-2 text-sm',
-              selected ? 'bg-primary/10 font-medium' : 'hover:bg-muted',
-              over === node.id && 'ring-primary ring-2',
-              dragging === node.id && 'opacity-50',
-            )}
-          >
-            <span
-              aria-hidden="true"
-              className={cn('flex size-5 shrink-0 items-center justify-center', !hasChildren && 'invisible')}
-              onClick={(event) => {
-                event.stopPropagation();
-                toggle(node.id);
-              }}
-            >
-              <ChevronRightIcon className={cn('size-4 transition-transform', open && 'rotate-90')} />
-            </span>
-            <span id={`${idBase}-${node.id}`} className="truncate">
-              {node.name}
-            </span>
-            <span className="text-muted-foreground font-mono text-xs">{node.id}</span>
-            <span id={`${idBase}-${node.id}-count`} className="text-muted-foreground ms-auto shrink-0 text-xs tabular-nums">
-              {fill(texts.members, { count: node.memberCount })}
-              {hasChildren && <> · {fill(texts.total, { count: node.totalMemberCount })}</>}
-            </span>
-          </div>
-          {hasChildren && open && (
-            <ul role="group" className="flex flex-col">
-              {render(node.children, depth + 1)}
-            </ul>
-          )}
-        </li>
-      );
-    });
+          <ChevronRightIcon className={cn('size-4 transition-transform', open && 'rotate-90')} />
+        </span>
+        <span className="truncate">{node.name}</span>
+        <span className="text-muted-foreground font-mono text-xs">{node.id}</span>
+        <span className="text-muted-foreground ms-auto shrink-0 text-xs tabular-nums">
+          {fill(texts.members, { count: node.memberCount })}
+          {hasChildren && <> · {fill(texts.total, { count: node.totalMemberCount })}</>}
+        </span>
+      </li>
+    );
+  });
 
   return (
     <div className="flex flex-col gap-2">
       <ul role="tree" aria-label={texts.label} aria-busy={busy || undefined} onKeyDown={onKeyDown} className="flex flex-col">
-        {render(nodes, 0)}
+        {rows}
       </ul>
       {dragging && (
         <div

@@ -2,7 +2,7 @@
 import { dataTableMessageKeys } from '@/components/crm/data-table/messages';
 import { noAccessMessageKeys } from '@/components/crm/shell/NoAccess';
 import type { MessageKey, Messages } from '@/i18n/index';
-import { MEMBER_ROLES, peopleRuleMessages, type PeopleRuleKey } from '@/lib/schemas/people';
+import { MEMBER_ROLES, peopleRuleMessages, type PeopleRuleKey } from '@/lib/people-rules';
 
 /** The shared rules' keys (`people.rule.*`): form errors are these keys, shown in the page's language. */
 export const ruleMessageKeys = Object.keys(peopleRuleMessages) as PeopleRuleKey[] satisfies readonly MessageKey[];
@@ -149,7 +149,21 @@ export const membersMessageKeys = [
 ] as const satisfies readonly MessageKey[];
 export type MembersMessages = Messages<(typeof membersMessageKeys)[number]>;
 
-export const importColumnFields = ['row', 'userName', 'empNo', 'phone', 'email', 'idCard', 'sex', 'joiningTime', 'department', 'post', 'postLevel', 'userType', 'problems'] as const;
+export const importColumnFields = [
+  'row',
+  'userName',
+  'empNo',
+  'phone',
+  'email',
+  'idCard',
+  'sex',
+  'joiningTime',
+  'department',
+  'post',
+  'postLevel',
+  'userType',
+  'problems',
+] as const;
 
 export const importMessageKeys = [
   ...commonKeys,

@@ -54,7 +54,9 @@ export function childrenOf(nodes: CrmOrgNode[], parentId: string): CrmOrgNode[] 
 
 /** The ids of every node that has children (a tree shown fully open). */
 export function parentsOf(nodes: CrmOrgNode[]): string[] {
-  return flatten(nodes).filter((f) => f.node.children.length > 0).map((f) => f.node.id);
+  return flatten(nodes)
+    .filter((f) => f.node.children.length > 0)
+    .map((f) => f.node.id);
 }
 
 export interface OrgMove {
