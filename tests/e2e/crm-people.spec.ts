@@ -4,15 +4,28 @@
  * 20-row spreadsheet with two bad rows checked (both problems shown before anything is imported),
  * imported (18 members) with the refused rows in the download centre; a member created in the
  * sheet form, then disabled, which ends their open session at once. Employee numbers and phones
- * are this file's own (EZ…/EE…/DZ…/DE…), so other files' members are untouched.
+ * are this file's own (EZ…/EE…/DZ…/DE…), on a gateway of the file's own.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { endpoints } from '../../src/api/endpoints';
 import { callAs, PORT, tokenFor } from './fixtures';
+import { ownGateway, type OwnGateway } from './own-gateway';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A gateway of this file's own: the members it imports and disables are no other file's. */
+const gw: OwnGateway = ownGateway(PORT + 73);
+test.use({ baseURL: gw.origin });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await gw.start();
+});
+test.afterAll(async () => {
+  await gw.stop();
+});
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -20,7 +33,7 @@ test.beforeEach(async ({ context }) => {
 
 async function asAdmin(page: Page): Promise<void> {
   const token = await tokenFor(page.request, 'E1004');
-  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: `http://localhost:${PORT}` }]);
+  await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: gw.origin }]);
 }
 
 const HEADERS = {
