@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, PORT, signIn, userName } from './fixtures';
+import { PASSWORD, PORT, signIn, signInAs, userName } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
 test('E1001 signs in at /login and the header shows their name on every page', async ({ page }) => {
-  await signIn(page, 'E1001');
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInAs(page, 'E1001', PASSWORD);
+  await expect(page.getByRole('banner')).toContainText(userName('E1001'));
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === 'ENT_WEB_TOKEN');
   expect(token?.value).toBeTruthy();
