@@ -12,21 +12,12 @@ import type { NoticeDetail, NoticeSent } from '../../src/api/crm-notice-types';
 import type { MessageRecord, UnreadCount } from '../../src/api/home-types';
 import type { PageResult } from '../../src/api/types';
 import { callAs, PORT, signIn, tokenFor } from './fixtures';
-import { ownGateway, type OwnGateway } from './own-gateway';
+import { useOwnGateway } from './own-gateway';
 
 test.describe.configure({ timeout: 90_000 });
 
 /** A gateway of this file's own: its announcements and messages never reach the other files' badges. */
-const gw: OwnGateway = ownGateway(PORT + 72);
-test.use({ baseURL: gw.origin });
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  await gw.start();
-});
-test.afterAll(async () => {
-  await gw.stop();
-});
+const gw = useOwnGateway(PORT + 72);
 
 async function withToken(page: Page, token: string): Promise<void> {
   await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: gw.origin }]);

@@ -11,21 +11,12 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { endpoints } from '../../src/api/endpoints';
 import { callAs, PORT, tokenFor } from './fixtures';
-import { ownGateway, type OwnGateway } from './own-gateway';
+import { useOwnGateway } from './own-gateway';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A gateway of this file's own: the members it imports and disables are no other file's. */
-const gw: OwnGateway = ownGateway(PORT + 73);
-test.use({ baseURL: gw.origin });
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  await gw.start();
-});
-test.afterAll(async () => {
-  await gw.stop();
-});
+const gw = useOwnGateway(PORT + 73);
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();

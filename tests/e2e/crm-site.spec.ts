@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PORT, signIn } from './fixtures';
-import { ownGateway, type OwnGateway } from './own-gateway';
+import { useOwnGateway } from './own-gateway';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,16 +15,7 @@ test.describe.configure({ mode: 'serial' });
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A gateway of this file's own: the changes made here never reach the other files' pages. */
-const gw: OwnGateway = ownGateway(PORT + 71);
-test.use({ baseURL: gw.origin });
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  await gw.start();
-});
-test.afterAll(async () => {
-  await gw.stop();
-});
+const gw = useOwnGateway(PORT + 71);
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();

@@ -4,6 +4,7 @@
  * the gateway to go away in the middle (the exam runner keeps answers while it is down).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { CAPTCHA_ANSWER } from './signin-support';
 
@@ -83,4 +84,21 @@ export function ownGateway(port: number): OwnGateway {
       while (await answers(probe)) await new Promise((resolve) => setTimeout(resolve, 100));
     },
   };
+}
+
+/**
+ * Runs the calling file's tests on a gateway of its own on `port`: the file's base URL, started
+ * before its tests and stopped after them, so that what the file changes reaches no other file.
+ */
+export function useOwnGateway(port: number): OwnGateway {
+  const gw = ownGateway(port);
+  test.use({ baseURL: gw.origin });
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    await gw.start();
+  });
+  test.afterAll(async () => {
+    await gw.stop();
+  });
+  return gw;
 }
