@@ -8,6 +8,7 @@ import { getAuditPage } from '@/api/audit';
 import type { AuditChange, AuditRecord } from '@/api/audit-types';
 import { auditActions, auditObjectTypes, type AuditMessages } from '@/components/crm/audit/messages';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
@@ -15,12 +16,10 @@ import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', objectType: '', action: '', from: '', to: '' };
-const ALL = 'all';
 const NO_ROWS: AuditRecord[] = [];
 
 function shown(value: unknown): string {
@@ -63,7 +62,6 @@ function Changes({ changes, messages }: { changes: AuditChange[]; messages: Audi
 export function AuditPage({ locale, messages }: { locale: Locale; messages: AuditMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [keyword, setKeyword] = useState<string>();
   const { data, loading, error, reload } = usePageQuery(
     (params, signal) => getAuditPage(params, { signal, isShowErrTip: false }),
     {
@@ -108,45 +106,25 @@ export function AuditPage({ locale, messages }: { locale: Locale; messages: Audi
   if (access === 'denied') return <NoAccess locale={locale} messages={messages} />;
 
   const selectFilter = (name: 'objectType' | 'action', values: readonly string[], prefix: 'object' | 'action') => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`audit-${name}`}>{messages[`crm.audit.filter.${name}`]}</Label>
-      <Select value={query[name] || ALL} onValueChange={(v) => setQuery({ [name]: v === ALL ? '' : v, pageCurrent: 1 })}>
-        <SelectTrigger id={`audit-${name}`} className="w-36">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{messages['crm.audit.filter.all']}</SelectItem>
-          {values.map((v) => (
-            <SelectItem key={v} value={v}>
-              {(messages as Record<string, string>)[`crm.audit.${prefix}.${v}`]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectFilter
+      id={`audit-${name}`}
+      label={messages[`crm.audit.filter.${name}`]}
+      value={query[name]}
+      onChange={(v) => setQuery({ [name]: v, pageCurrent: 1 })}
+      allLabel={messages['crm.audit.filter.all']}
+      options={values.map((v) => ({ value: v, label: (messages as Record<string, string>)[`crm.audit.${prefix}.${v}`]! }))}
+    />
   );
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        className="flex flex-col gap-1"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery({ keyword: (keyword ?? query.keyword).trim(), pageCurrent: 1 });
-        }}
-      >
-        <Label htmlFor="audit-keyword">{messages['crm.audit.filter.keyword']}</Label>
-        <Input
-          id="audit-keyword"
-          type="search"
-          className="w-44"
-          maxLength={50}
-          value={keyword ?? query.keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onBlur={() => keyword !== undefined && setQuery({ keyword: keyword.trim(), pageCurrent: 1 })}
-        />
-      </form>
+      <KeywordFilter
+        id="audit-keyword"
+        label={messages['crm.audit.filter.keyword']}
+        value={query.keyword}
+        onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })}
+        className="w-44"
+      />
       {selectFilter('objectType', auditObjectTypes, 'object')}
       {selectFilter('action', auditActions, 'action')}
       {(['from', 'to'] as const).map((name) => (
@@ -164,10 +142,7 @@ export function AuditPage({ locale, messages }: { locale: Locale; messages: Audi
       <Button
         type="button"
         variant="ghost"
-        onClick={() => {
-          setKeyword(undefined);
-          resetQuery();
-        }}
+        onClick={resetQuery}
       >
         {messages['crm.audit.filter.reset']}
       </Button>

@@ -12,6 +12,7 @@ import type { NoticeItem, NoticeState } from '@/api/crm-notice-types';
 import { deleteNotice, getNoticePage, pinNotice, publishNotice, unpublishNotice } from '@/api/crm-notice';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import { editHref, readsHref, titleIn } from '@/components/crm/notice/links';
@@ -28,22 +29,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { NOTICE_KEYWORD_MAX, NOTICE_STATES } from '@/lib/schemas/notice-rules';
 import { notifySuccess } from '@/stores/toasts';
 
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', state: '', pinned: '', sortField: 'publishedAt', sortDesc: true };
-const ALL = 'all';
 const NO_ROWS: NoticeItem[] = [];
 
 export function NoticeListPage({ locale, messages: m }: { locale: Locale; messages: NoticeListMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [keyword, setKeyword] = useState<string>();
   const [deleting, setDeleting] = useState<NoticeItem | null>(null);
   const { data, loading, error, reload } = usePageQuery(
     (params, signal) => getNoticePage(params, { signal, isShowErrTip: false }),
@@ -185,49 +181,27 @@ export function NoticeListPage({ locale, messages: m }: { locale: Locale; messag
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
 
   const select = (name: 'state' | 'pinned', options: { value: string; label: string }[]) => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`notice-${name}`}>{m[`crmNotice.filter.${name}`]}</Label>
-      <Select value={query[name] || ALL} onValueChange={(v) => setQuery({ [name]: v === ALL ? '' : v, pageCurrent: 1 })}>
-        <SelectTrigger id={`notice-${name}`} className="w-32">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{m['crmNotice.filter.all']}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectFilter
+      id={`notice-${name}`}
+      label={m[`crmNotice.filter.${name}`]}
+      value={query[name]}
+      onChange={(v) => setQuery({ [name]: v, pageCurrent: 1 })}
+      allLabel={m['crmNotice.filter.all']}
+      options={options}
+      className="w-32"
+    />
   );
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        className="flex items-end gap-2"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery({ keyword: (keyword ?? query.keyword).trim(), pageCurrent: 1 });
-        }}
-      >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="notice-keyword">{m['crmNotice.filter.keyword']}</Label>
-          <Input
-            id="notice-keyword"
-            type="search"
-            className="w-48"
-            maxLength={NOTICE_KEYWORD_MAX}
-            value={keyword ?? query.keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          {m['crmNotice.filter.search']}
-        </Button>
-      </form>
+      <KeywordFilter
+        id="notice-keyword"
+        label={m['crmNotice.filter.keyword']}
+        value={query.keyword}
+        onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })}
+        maxLength={NOTICE_KEYWORD_MAX}
+        searchLabel={m['crmNotice.filter.search']}
+      />
       {select(
         'state',
         NOTICE_STATES.map((s) => ({ value: s, label: m[`crmNotice.state.${s}`] })),
@@ -239,10 +213,7 @@ export function NoticeListPage({ locale, messages: m }: { locale: Locale; messag
       <Button
         type="button"
         variant="ghost"
-        onClick={() => {
-          setKeyword(undefined);
-          resetQuery();
-        }}
+        onClick={resetQuery}
       >
         {m['crmNotice.filter.reset']}
       </Button>

@@ -10,6 +10,7 @@ import type { NoticeReader, NoticeReadStats } from '@/api/crm-notice-types';
 import { exportNoticeReaders, getNoticeReadPage, getNoticeReadStats } from '@/api/crm-notice';
 import { outcomeOf } from '@/api/outcome';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import { listHref } from '@/components/crm/notice/links';
@@ -19,9 +20,6 @@ import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
@@ -29,7 +27,6 @@ import { NOTICE_KEYWORD_MAX } from '@/lib/schemas/notice-rules';
 import { notifySuccess } from '@/stores/toasts';
 
 const DEFAULTS = { id: '', pageCurrent: 1, pageSize: 20, keyword: '', read: '' };
-const ALL = 'all';
 const NO_ROWS: NoticeReader[] = [];
 
 type StatsState = { kind: 'loading' } | { kind: 'ready'; stats: NoticeReadStats } | { kind: 'notFound' } | { kind: 'error' };
@@ -37,7 +34,6 @@ type StatsState = { kind: 'loading' } | { kind: 'ready'; stats: NoticeReadStats 
 export function NoticeReadsPage({ locale, messages: m }: { locale: Locale; messages: NoticeReadsMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [keyword, setKeyword] = useState<string>();
   const [stats, setStats] = useState<StatsState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
@@ -132,47 +128,30 @@ export function NoticeReadsPage({ locale, messages: m }: { locale: Locale; messa
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        className="flex items-end gap-2"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery({ keyword: (keyword ?? query.keyword).trim(), pageCurrent: 1 });
-        }}
-      >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="reads-keyword">{m['crmNotice.reads.keyword']}</Label>
-          <Input
-            id="reads-keyword"
-            type="search"
-            className="w-48"
-            maxLength={NOTICE_KEYWORD_MAX}
-            value={keyword ?? query.keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          {m['crmNotice.filter.search']}
-        </Button>
-      </form>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="reads-state">{m['crmNotice.reads.state']}</Label>
-        <Select value={query.read || ALL} onValueChange={(v) => setQuery({ read: v === ALL ? '' : v, pageCurrent: 1 })}>
-          <SelectTrigger id="reads-state" className="w-28">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{m['crmNotice.reads.all']}</SelectItem>
-            <SelectItem value="read">{m['crmNotice.reads.read']}</SelectItem>
-            <SelectItem value="unread">{m['crmNotice.reads.unread']}</SelectItem>
-          </SelectContent>
-        </Select>
-      </div>
+      <KeywordFilter
+        id="reads-keyword"
+        label={m['crmNotice.reads.keyword']}
+        value={query.keyword}
+        onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })}
+        maxLength={NOTICE_KEYWORD_MAX}
+        searchLabel={m['crmNotice.filter.search']}
+      />
+      <SelectFilter
+        id="reads-state"
+        label={m['crmNotice.reads.state']}
+        value={query.read}
+        onChange={(read) => setQuery({ read, pageCurrent: 1 })}
+        allLabel={m['crmNotice.reads.all']}
+        options={[
+          { value: 'read', label: m['crmNotice.reads.read'] },
+          { value: 'unread', label: m['crmNotice.reads.unread'] },
+        ]}
+        className="w-28"
+      />
       <Button
         type="button"
         variant="ghost"
         onClick={() => {
-          setKeyword(undefined);
           resetQuery();
           setQuery({ id });
         }}

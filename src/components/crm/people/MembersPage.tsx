@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getMemberPage, getOrgTree, getPostLevels, resetMemberPassword, setMemberStatus, setMembersDepartment } from '@/api/crm-people';
 import type { CrmMember, CrmMemberPageBody, MemberRole } from '@/api/crm-people-types';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { KeywordFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import type { MemberLists } from '@/components/crm/people/MemberSheet';
@@ -21,7 +22,6 @@ import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fill } from '@/i18n/fill';
 import { localizePath, type Locale } from '@/i18n/locale-path';
@@ -53,7 +53,6 @@ function rolesOf(member: CrmMember): MemberRole[] {
 export function MembersPage({ locale, messages: m }: { locale: Locale; messages: MembersMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [keyword, setKeyword] = useState<string>();
   const [lists, setLists] = useState<MemberLists>(EMPTY_LISTS);
   const [editing, setEditing] = useState<{ member?: CrmMember } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -171,26 +170,13 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        role="search"
-        className="flex flex-col gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery({ keyword: (keyword ?? query.keyword).trim(), pageCurrent: 1 });
-        }}
-      >
-        <Label htmlFor="members-keyword">{m['crmPeople.filter.keyword']}</Label>
-        <Input
-          id="members-keyword"
-          type="search"
-          className="w-48"
-          maxLength={50}
-          placeholder={m['crmPeople.filter.keywordHint']}
-          value={keyword ?? query.keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onBlur={() => keyword !== undefined && setQuery({ keyword: keyword.trim(), pageCurrent: 1 })}
-        />
-      </form>
+      <KeywordFilter
+        id="members-keyword"
+        label={m['crmPeople.filter.keyword']}
+        value={query.keyword}
+        onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })}
+        placeholder={m['crmPeople.filter.keywordHint']}
+      />
       {filterSelect('departmentId', m['crmPeople.member.department'], treeOptions(lists.departments))}
       {filterSelect('postId', m['crmPeople.member.post'], treeOptions(lists.posts))}
       {filterSelect(
@@ -205,10 +191,7 @@ export function MembersPage({ locale, messages: m }: { locale: Locale; messages:
       <Button
         type="button"
         variant="ghost"
-        onClick={() => {
-          setKeyword(undefined);
-          resetQuery();
-        }}
+        onClick={resetQuery}
       >
         {m['crmPeople.filter.reset']}
       </Button>
