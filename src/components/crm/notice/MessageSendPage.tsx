@@ -13,6 +13,7 @@ import type { NoticeRecipient } from '@/api/crm-notice-types';
 import { sendNoticeMessage } from '@/api/crm-notice';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import type { TreeOption } from '@/api/types';
+import { FormTextField } from '@/components/crm/form/FormTextField';
 import { DepartmentPicker } from '@/components/crm/notice/DepartmentPicker';
 import { MemberPicker } from '@/components/crm/notice/MemberPicker';
 import { errorText, type MessageSendMessages } from '@/components/crm/notice/messages';
@@ -20,11 +21,8 @@ import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-fields';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Textarea } from '@/components/ui/textarea';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { NOTICE_TEXT_MAX, NOTICE_TITLE_MAX, noticeMessageFormSchema } from '@/lib/schemas/notice';
@@ -104,39 +102,24 @@ export function MessageSendPage({ locale, messages: m }: { locale: Locale; messa
     const language = m[`crmNotice.edit.${lang}`];
     return (
       <TabsContent value={lang} forceMount className="data-[state=inactive]:hidden grid gap-4 pt-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-${title}`}>{fill(m['crmNotice.field.titleIn'], { language })}</Label>
-          <Input
-            id={`${ids}-${title}`}
-            lang={lang === 'zh' ? 'zh-CN' : 'en'}
-            maxLength={NOTICE_TITLE_MAX}
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${ids}-${title}-error` : undefined}
-            {...register(title)}
-          />
-          {titleError && (
-            <p id={`${ids}-${title}-error`} className="text-destructive text-sm">
-              {titleError}
-            </p>
-          )}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-${content}`}>{fill(m['crmNotice.msg.contentIn'], { language })}</Label>
-          <Textarea
-            id={`${ids}-${content}`}
-            lang={lang === 'zh' ? 'zh-CN' : 'en'}
-            rows={6}
-            maxLength={NOTICE_TEXT_MAX}
-            aria-invalid={contentError ? true : undefined}
-            aria-describedby={contentError ? `${ids}-${content}-error` : undefined}
-            {...register(content)}
-          />
-          {contentError && (
-            <p id={`${ids}-${content}-error`} className="text-destructive text-sm">
-              {contentError}
-            </p>
-          )}
-        </div>
+        <FormTextField
+          id={`${ids}-${title}`}
+          label={fill(m['crmNotice.field.titleIn'], { language })}
+          error={titleError}
+          lang={lang === 'zh' ? 'zh-CN' : 'en'}
+          maxLength={NOTICE_TITLE_MAX}
+          {...register(title)}
+        />
+        <FormTextField
+          multiline
+          id={`${ids}-${content}`}
+          label={fill(m['crmNotice.msg.contentIn'], { language })}
+          error={contentError}
+          lang={lang === 'zh' ? 'zh-CN' : 'en'}
+          rows={6}
+          maxLength={NOTICE_TEXT_MAX}
+          {...register(content)}
+        />
       </TabsContent>
     );
   };

@@ -16,6 +16,7 @@ import type { NoticeDetail } from '@/api/crm-notice-types';
 import { getNotice, saveNotice } from '@/api/crm-notice';
 import { RecordFormat } from '@/api/home-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import { FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import { editHref, listHref } from '@/components/crm/notice/links';
 import { clearDraft, draftKey, localInputValue, plainToHtml, readDraft, writeDraft } from '@/components/crm/notice/local-draft';
 import { errorText, type NoticeEditorMessages } from '@/components/crm/notice/messages';
@@ -24,7 +25,6 @@ import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-fields';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -237,22 +237,14 @@ export function NoticeEditorPage({ locale, messages: m }: { locale: Locale; mess
     const labelId = `${ids}-${content}-label`;
     return (
       <TabsContent value={lang} forceMount className="data-[state=inactive]:hidden grid gap-4 pt-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-${title}`}>{fill(m['crmNotice.field.titleIn'], { language: m[`crmNotice.edit.${lang}`] })}</Label>
-          <Input
-            id={`${ids}-${title}`}
-            lang={lang === 'zh' ? 'zh-CN' : 'en'}
-            maxLength={NOTICE_TITLE_MAX}
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${ids}-${title}-error` : undefined}
-            {...register(title)}
-          />
-          {titleError && (
-            <p id={`${ids}-${title}-error`} className="text-destructive text-sm">
-              {titleError}
-            </p>
-          )}
-        </div>
+        <FormTextField
+          id={`${ids}-${title}`}
+          label={fill(m['crmNotice.field.titleIn'], { language: m[`crmNotice.edit.${lang}`] })}
+          error={titleError}
+          lang={lang === 'zh' ? 'zh-CN' : 'en'}
+          maxLength={NOTICE_TITLE_MAX}
+          {...register(title)}
+        />
         <div className="grid gap-2">
           <span id={labelId} className="text-sm font-medium">
             {fill(m['crmNotice.field.contentIn'], { language: m[`crmNotice.edit.${lang}`] })}
@@ -275,11 +267,7 @@ export function NoticeEditorPage({ locale, messages: m }: { locale: Locale; mess
               </Suspense>
             )}
           />
-          {contentError && (
-            <p id={`${ids}-${content}-error`} className="text-destructive text-sm">
-              {contentError}
-            </p>
-          )}
+          <FieldError id={`${ids}-${content}`} error={contentError} />
         </div>
       </TabsContent>
     );
@@ -360,21 +348,14 @@ export function NoticeEditorPage({ locale, messages: m }: { locale: Locale; mess
             )}
           />
           {publish === 'schedule' && (
-            <div className="grid max-w-xs gap-2">
-              <Label htmlFor={`${ids}-publishAt`}>{m['crmNotice.field.publishAt']}</Label>
-              <Input
-                id={`${ids}-publishAt`}
-                type="datetime-local"
-                aria-invalid={error('publishAt') ? true : undefined}
-                aria-describedby={error('publishAt') ? `${ids}-publishAt-error` : undefined}
-                {...register('publishAt')}
-              />
-              {error('publishAt') && (
-                <p id={`${ids}-publishAt-error`} className="text-destructive text-sm">
-                  {error('publishAt')}
-                </p>
-              )}
-            </div>
+            <FormTextField
+              id={`${ids}-publishAt`}
+              className="grid max-w-xs gap-2"
+              label={m['crmNotice.field.publishAt']}
+              error={error('publishAt')}
+              type="datetime-local"
+              {...register('publishAt')}
+            />
           )}
         </fieldset>
 

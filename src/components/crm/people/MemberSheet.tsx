@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import { createMember, updateMember } from '@/api/crm-people';
 import type { CrmMember, CrmOrgNode, PostLevelGroup } from '@/api/crm-people-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import { describedBy, FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import { ruleText, type MemberFormMessages } from '@/components/crm/people/messages';
 import { flatten } from '@/components/crm/people/org-tree';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -98,42 +98,31 @@ export function MemberSheet({
     }
   });
 
-  const described = (id: string, error?: string, hint?: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const errorLine = (id: string, error?: string) =>
-    error ? (
-      <p id={`${id}-error`} className="text-destructive text-sm">
-        {error}
-      </p>
-    ) : null;
-
   const text = (
     name: 'userName' | 'empNo' | 'phone' | 'email' | 'idCard' | 'joiningTime',
     label: string,
     props: { maxLength?: number; type?: string; inputMode?: 'numeric' | 'email'; required?: boolean; autoComplete?: string } = {},
   ) => {
-    const id = `member-${name}`;
-    const error = ruleText(m, errors[name]?.message);
     return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={id}>
-          {label}
-          {props.required && (
-            <span aria-hidden="true" className="text-destructive">
-              {' '}
-              *
-            </span>
-          )}
-        </Label>
-        <Input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-required={props.required || undefined}
-          aria-describedby={described(id, error)}
-          {...props}
-          {...form.register(name)}
-        />
-        {errorLine(id, error)}
-      </div>
+      <FormTextField
+        id={`member-${name}`}
+        className="grid gap-1.5"
+        label={
+          <>
+            {label}
+            {props.required && (
+              <span aria-hidden="true" className="text-destructive">
+                {' '}
+                *
+              </span>
+            )}
+          </>
+        }
+        error={ruleText(m, errors[name]?.message)}
+        aria-required={props.required || undefined}
+        {...props}
+        {...form.register(name)}
+      />
     );
   };
 
@@ -148,7 +137,7 @@ export function MemberSheet({
           name={name}
           render={({ field }) => (
             <Select value={field.value || NONE} onValueChange={(v) => field.onChange(v === NONE ? '' : v)}>
-              <SelectTrigger id={id} className="w-full" aria-invalid={error ? true : undefined} aria-describedby={described(id, error)}>
+              <SelectTrigger id={id} className="w-full" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error)}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -162,7 +151,7 @@ export function MemberSheet({
             </Select>
           )}
         />
-        {errorLine(id, error)}
+        <FieldError id={id} error={error} />
       </div>
     );
   };

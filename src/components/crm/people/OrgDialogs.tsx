@@ -10,12 +10,11 @@ import type { z } from 'zod';
 import { createOrgNode, renameOrgNode, type OrgKind } from '@/api/crm-people';
 import type { CrmOrgNode } from '@/api/crm-people-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import { FormDialog } from '@/components/crm/form/FormDialog';
+import { FormTextField } from '@/components/crm/form/FormTextField';
 import { ruleText, type OrgMessages } from '@/components/crm/people/messages';
 import { k } from '@/components/crm/people/org-kind';
 import { childrenOf, findNode, flatten, subtreeOf, type OrgMove } from '@/components/crm/people/org-tree';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill } from '@/i18n/fill';
@@ -71,60 +70,27 @@ export function NodeDialog({
     }
   });
 
-  const field = (name: 'nameZh' | 'nameEn' | 'id', label: string, hint?: string) => {
-    const id = `org-${name}`;
-    const error = ruleText(m, errors[name]?.message);
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Input
-          id={id}
-          maxLength={name === 'id' ? 40 : 50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
-          {...form.register(name)}
-        />
-        {hint && (
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: 'nameZh' | 'nameEn' | 'id', label: string, hint?: string) => (
+    <FormTextField id={`org-${name}`} label={label} hint={hint} error={ruleText(m, errors[name]?.message)} maxLength={name === 'id' ? 40 : 50} {...form.register(name)} />
+  );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{m[k(kind, node ? 'renameTitle' : 'newTitle')]}</DialogTitle>
-            <DialogDescription>{node ? node.name : fill(m[k(kind, 'under')], { name: parent ? parent.name : m[k(kind, 'root')] })}</DialogDescription>
-          </DialogHeader>
-          {field('nameZh', m['crmPeople.org.nameZh'])}
-          {field('nameEn', m['crmPeople.org.nameEn'])}
-          {!node && field('id', m[k(kind, 'code')], m['crmPeople.org.codeHint'])}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? m['crmPeople.saving'] : m['crmPeople.save']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={m[k(kind, node ? 'renameTitle' : 'newTitle')]}
+      description={node ? node.name : fill(m[k(kind, 'under')], { name: parent ? parent.name : m[k(kind, 'root')] })}
+      contentClassName="sm:max-w-md"
+      onSubmit={submit}
+      onClose={onClose}
+      pending={isSubmitting}
+      problem={problem}
+      cancelLabel={m['crm.table.cancel']}
+      submitLabel={m['crmPeople.save']}
+      pendingLabel={m['crmPeople.saving']}
+    >
+      {field('nameZh', m['crmPeople.org.nameZh'])}
+      {field('nameEn', m['crmPeople.org.nameEn'])}
+      {!node && field('id', m[k(kind, 'code')], m['crmPeople.org.codeHint'])}
+    </FormDialog>
   );
 }
 
@@ -160,80 +126,68 @@ export function MoveDialog({
   const at = Math.min(index, siblings.length);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form
-          className="grid gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setPending(true);
-            setProblem(undefined);
-            try {
-              await onMove({ id: node.id, parentId, index: at });
-            } catch (e) {
-              setProblem(gatewayMessage(outcomeOf(e)) ?? m['crmPeople.loadFailed']);
-            } finally {
-              setPending(false);
-            }
+    <FormDialog
+      title={m[k(kind, 'moveTitle')]}
+      description={node.name}
+      contentClassName="sm:max-w-md"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setPending(true);
+        setProblem(undefined);
+        try {
+          await onMove({ id: node.id, parentId, index: at });
+        } catch (e) {
+          setProblem(gatewayMessage(outcomeOf(e)) ?? m['crmPeople.loadFailed']);
+        } finally {
+          setPending(false);
+        }
+      }}
+      onClose={onClose}
+      pending={pending}
+      lockWhilePending
+      problem={problem}
+      cancelLabel={m['crm.table.cancel']}
+      submitLabel={m['crmPeople.org.move']}
+      pendingLabel={m['crmPeople.saving']}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="move-parent">{m[k(kind, 'parent')]}</Label>
+        <Select
+          value={parentId || ROOT}
+          onValueChange={(v) => {
+            setParentId(v === ROOT ? '' : v);
+            setIndex(Number.MAX_SAFE_INTEGER);
           }}
         >
-          <DialogHeader>
-            <DialogTitle>{m[k(kind, 'moveTitle')]}</DialogTitle>
-            <DialogDescription>{node.name}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="move-parent">{m[k(kind, 'parent')]}</Label>
-            <Select
-              value={parentId || ROOT}
-              onValueChange={(v) => {
-                setParentId(v === ROOT ? '' : v);
-                setIndex(Number.MAX_SAFE_INTEGER);
-              }}
-            >
-              <SelectTrigger id="move-parent" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ROOT}>{m[k(kind, 'root')]}</SelectItem>
-                {parents.map((f) => (
-                  <SelectItem key={f.node.id} value={f.node.id} style={{ paddingInlineStart: `${f.depth * 1 + 0.5}rem` }}>
-                    {f.node.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="move-place">{m['crmPeople.org.place']}</Label>
-            <Select value={String(at)} onValueChange={(v) => setIndex(Number(v))}>
-              <SelectTrigger id="move-place" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="0">{m['crmPeople.org.first']}</SelectItem>
-                {siblings.map((s, i) => (
-                  <SelectItem key={s.id} value={String(i + 1)}>
-                    {fill(m['crmPeople.org.after'], { name: s.name })}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              {m['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? m['crmPeople.saving'] : m['crmPeople.org.move']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <SelectTrigger id="move-parent" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ROOT}>{m[k(kind, 'root')]}</SelectItem>
+            {parents.map((f) => (
+              <SelectItem key={f.node.id} value={f.node.id} style={{ paddingInlineStart: `${f.depth * 1 + 0.5}rem` }}>
+                {f.node.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="move-place">{m['crmPeople.org.place']}</Label>
+        <Select value={String(at)} onValueChange={(v) => setIndex(Number(v))}>
+          <SelectTrigger id="move-place" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="0">{m['crmPeople.org.first']}</SelectItem>
+            {siblings.map((s, i) => (
+              <SelectItem key={s.id} value={String(i + 1)}>
+                {fill(m['crmPeople.org.after'], { name: s.name })}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </FormDialog>
   );
 }

@@ -9,6 +9,7 @@ import { resetSiteEnum, saveSiteEnum } from '@/api/crm-site';
 import type { SiteEnumView } from '@/api/crm-site-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
+import { describedBy, FieldError } from '@/components/crm/form/FormTextField';
 import { ENUM_COLUMNS as COLUMNS, errorText, MoveButtons } from '@/components/crm/site/common';
 import type { EnumMessages } from '@/components/crm/site/messages';
 import { Button } from '@/components/ui/button';
@@ -78,14 +79,10 @@ export function EnumForm({ view, messages, onChanged }: { view: SiteEnumView; me
                           maxLength={c === 'value' ? 64 : 50}
                           aria-label={`${rowName} ${messages[`crmSite.enums.${c}`]}`}
                           aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${id}-error` : undefined}
+                          aria-describedby={describedBy(id, error)}
                           {...form.register(`options.${index}.${c}`)}
                         />
-                        {error && (
-                          <p id={`${id}-error`} className="text-destructive mt-1 text-xs">
-                            {error}
-                          </p>
-                        )}
+                        <FieldError id={id} error={error} className="text-destructive mt-1 text-xs" />
                       </TableCell>
                     );
                   })}

@@ -15,6 +15,8 @@ import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { errorText, MoveButtons, pickName as name, PictureField } from '@/components/crm/site/common';
 import type { HomeMessages } from '@/components/crm/site/messages';
 import { idsOf, moveItem } from '@/components/crm/site/reorder';
+import { FormDialog } from '@/components/crm/form/FormDialog';
+import { FormTextField } from '@/components/crm/form/FormTextField';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -98,91 +100,64 @@ export function BannerDialog({
     }
   });
 
-  const input = (field: 'titleZh' | 'titleEn' | 'linkUrl' | 'activeFrom' | 'activeUntil', label: string, props: { type?: string; hint?: string; maxLength?: number } = {}) => {
-    const id = `banner-${field}`;
-    const error = err(field);
-    const describedBy = [props.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Input id={id} type={props.type} maxLength={props.maxLength} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(field)} />
-        {props.hint && (
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            {props.hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const input = (field: 'titleZh' | 'titleEn' | 'linkUrl' | 'activeFrom' | 'activeUntil', label: string, props: { type?: string; hint?: string; maxLength?: number } = {}) => (
+    <FormTextField id={`banner-${field}`} label={label} hint={props.hint} error={err(field)} type={props.type} maxLength={props.maxLength} {...form.register(field)} />
+  );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{banner ? messages['crmSite.banners.editTitle'] : messages['crmSite.banners.newTitle']}</DialogTitle>
-            <DialogDescription className="sr-only">{messages['crmSite.banners.intro']}</DialogDescription>
-          </DialogHeader>
-          <Controller
-            control={form.control}
-            name="image"
-            render={({ field }) => (
-              <PictureField
-                id="banner-image"
-                label={messages['crmSite.banners.picture']}
-                hint={messages['crmSite.banners.pictureHint']}
-                value={field.value}
-                onChange={(url) => field.onChange(url)}
-                maxBytes={BANNER_MAX_BYTES}
-                tooLarge={messages['crmSite.picture.tooLarge']}
-                error={err('image')}
-                previewClassName="h-16 max-w-64"
-                messages={messages}
-              />
-            )}
+    <FormDialog
+      title={banner ? messages['crmSite.banners.editTitle'] : messages['crmSite.banners.newTitle']}
+      description={messages['crmSite.banners.intro']}
+      descriptionHidden
+      contentClassName="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+      onSubmit={submit}
+      onClose={onClose}
+      pending={isSubmitting}
+      problem={problem}
+      cancelLabel={messages['crm.table.cancel']}
+      submitLabel={messages['crmSite.save']}
+      pendingLabel={messages['crmSite.saving']}
+    >
+      <Controller
+        control={form.control}
+        name="image"
+        render={({ field }) => (
+          <PictureField
+            id="banner-image"
+            label={messages['crmSite.banners.picture']}
+            hint={messages['crmSite.banners.pictureHint']}
+            value={field.value}
+            onChange={(url) => field.onChange(url)}
+            maxBytes={BANNER_MAX_BYTES}
+            tooLarge={messages['crmSite.picture.tooLarge']}
+            error={err('image')}
+            previewClassName="h-16 max-w-64"
+            messages={messages}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {input('titleZh', messages['crmSite.banners.titleZh'], { maxLength: 100 })}
-            {input('titleEn', messages['crmSite.banners.titleEn'], { maxLength: 100 })}
-          </div>
-          {input('linkUrl', messages['crmSite.banners.linkUrl'], { hint: messages['crmSite.banners.linkHint'], maxLength: 500 })}
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{messages['crmSite.banners.target']}</legend>
-            <div className="flex gap-4">
-              {NAV_TARGETS.map((t) => (
-                <label key={t} className="flex items-center gap-2 text-sm">
-                  <input type="radio" value={t} {...form.register('target')} />
-                  {messages[`crmSite.nav.target.${t}`]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {input('activeFrom', messages['crmSite.banners.activeFrom'], { type: 'datetime-local' })}
-            {input('activeUntil', messages['crmSite.banners.activeUntil'], { type: 'datetime-local' })}
-          </div>
-          <p className="text-muted-foreground -mt-2 text-xs">{messages['crmSite.banners.windowHint']}</p>
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {messages['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? messages['crmSite.saving'] : messages['crmSite.save']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input('titleZh', messages['crmSite.banners.titleZh'], { maxLength: 100 })}
+        {input('titleEn', messages['crmSite.banners.titleEn'], { maxLength: 100 })}
+      </div>
+      {input('linkUrl', messages['crmSite.banners.linkUrl'], { hint: messages['crmSite.banners.linkHint'], maxLength: 500 })}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{messages['crmSite.banners.target']}</legend>
+        <div className="flex gap-4">
+          {NAV_TARGETS.map((t) => (
+            <label key={t} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={t} {...form.register('target')} />
+              {messages[`crmSite.nav.target.${t}`]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input('activeFrom', messages['crmSite.banners.activeFrom'], { type: 'datetime-local' })}
+        {input('activeUntil', messages['crmSite.banners.activeUntil'], { type: 'datetime-local' })}
+      </div>
+      <p className="text-muted-foreground -mt-2 text-xs">{messages['crmSite.banners.windowHint']}</p>
+    </FormDialog>
   );
 }
 
@@ -202,69 +177,49 @@ export function ZoneDialog({ zone, messages, onClose, onSaved }: { zone: SiteZon
       setProblem(gatewayMessage(outcomeOf(e)) ?? messages['crmSite.loadFailed']);
     }
   });
-  const text = (field: 'titleZh' | 'titleEn', label: string) => {
-    const error = errorText(messages, errors[field]?.message);
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={`zone-${field}`}>{label}</Label>
-        <Input id={`zone-${field}`} maxLength={30} aria-invalid={error ? true : undefined} aria-describedby={error ? `zone-${field}-error` : undefined} {...form.register(field)} />
-        {error && (
-          <p id={`zone-${field}-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const text = (field: 'titleZh' | 'titleEn', label: string) => (
+    <FormTextField id={`zone-${field}`} label={label} error={errorText(messages, errors[field]?.message)} maxLength={30} {...form.register(field)} />
+  );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{messages['crmSite.zones.editTitle']}</DialogTitle>
-            <DialogDescription className="sr-only">{messages['crmSite.zones.intro']}</DialogDescription>
-          </DialogHeader>
-          {text('titleZh', messages['crmSite.zones.titleZh'])}
-          {text('titleEn', messages['crmSite.zones.titleEn'])}
-          {zone.kind === ZoneKind.courses && (
-            <div className="grid gap-2">
-              <Label htmlFor="zone-relation">{messages['crmSite.zones.relationType']}</Label>
-              <Controller
-                control={form.control}
-                name="relationType"
-                render={({ field }) => (
-                  <Select value={String(field.value)} onValueChange={(v) => field.onChange(Number(v))}>
-                    <SelectTrigger id="zone-relation" className="w-56">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {RELATION_TYPES.map((t) => (
-                        <SelectItem key={t} value={String(t)}>
-                          {messages[`crmSite.zones.relation.${t}`]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
-          )}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {messages['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? messages['crmSite.saving'] : messages['crmSite.save']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={messages['crmSite.zones.editTitle']}
+      description={messages['crmSite.zones.intro']}
+      descriptionHidden
+      contentClassName="sm:max-w-lg"
+      onSubmit={submit}
+      onClose={onClose}
+      pending={isSubmitting}
+      problem={problem}
+      cancelLabel={messages['crm.table.cancel']}
+      submitLabel={messages['crmSite.save']}
+      pendingLabel={messages['crmSite.saving']}
+    >
+      {text('titleZh', messages['crmSite.zones.titleZh'])}
+      {text('titleEn', messages['crmSite.zones.titleEn'])}
+      {zone.kind === ZoneKind.courses && (
+        <div className="grid gap-2">
+          <Label htmlFor="zone-relation">{messages['crmSite.zones.relationType']}</Label>
+          <Controller
+            control={form.control}
+            name="relationType"
+            render={({ field }) => (
+              <Select value={String(field.value)} onValueChange={(v) => field.onChange(Number(v))}>
+                <SelectTrigger id="zone-relation" className="w-56">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RELATION_TYPES.map((t) => (
+                    <SelectItem key={t} value={String(t)}>
+                      {messages[`crmSite.zones.relation.${t}`]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </div>
+      )}
+    </FormDialog>
   );
 }
 

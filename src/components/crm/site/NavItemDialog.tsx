@@ -6,11 +6,10 @@ import type { z } from 'zod';
 import { saveSiteNavItem } from '@/api/crm-site';
 import type { SiteNavItem } from '@/api/crm-site-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import { FormDialog } from '@/components/crm/form/FormDialog';
+import { FormTextField } from '@/components/crm/form/FormTextField';
 import { errorText } from '@/components/crm/site/common';
 import type { NavMessages } from '@/components/crm/site/messages';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -52,102 +51,75 @@ export function NavItemDialog({
     }
   });
 
-  const field = (name: 'titleZh' | 'titleEn' | 'navUrl' | 'linkUrl', label: string, hint?: string) => {
-    const id = `nav-${name}`;
-    const error = err(name);
-    const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Input id={id} maxLength={name.startsWith('title') ? 30 : 500} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(name)} />
-        {hint && (
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: 'titleZh' | 'titleEn' | 'navUrl' | 'linkUrl', label: string, hint?: string) => (
+    <FormTextField id={`nav-${name}`} label={label} hint={hint} error={err(name)} maxLength={name.startsWith('title') ? 30 : 500} {...form.register(name)} />
+  );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{item ? messages['crmSite.nav.editTitle'] : messages['crmSite.nav.newTitle']}</DialogTitle>
-            <DialogDescription className="sr-only">{messages['crmSite.nav.intro']}</DialogDescription>
-          </DialogHeader>
-          {field('titleZh', messages['crmSite.nav.titleZh'])}
-          {field('titleEn', messages['crmSite.nav.titleEn'])}
-          <div className="grid gap-2">
-            <Label htmlFor="nav-type">{messages['crmSite.nav.type']}</Label>
-            <Controller
-              control={form.control}
-              name="navMenuType"
-              render={({ field: f }) => (
-                <Select value={String(f.value)} onValueChange={(v) => f.onChange(Number(v))}>
-                  <SelectTrigger id="nav-type" className="w-56" aria-invalid={err('navMenuType') ? true : undefined}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {NAV_MENU_TYPES.map((t) => (
-                      <SelectItem key={t} value={String(t)}>
-                        {messages[`crmSite.nav.type.${t}`]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-            {err('navMenuType') && <p className="text-destructive text-sm">{err('navMenuType')}</p>}
+    <FormDialog
+      title={item ? messages['crmSite.nav.editTitle'] : messages['crmSite.nav.newTitle']}
+      description={messages['crmSite.nav.intro']}
+      descriptionHidden
+      contentClassName="sm:max-w-lg"
+      onSubmit={submit}
+      onClose={onClose}
+      pending={isSubmitting}
+      problem={problem}
+      cancelLabel={messages['crm.table.cancel']}
+      submitLabel={messages['crmSite.save']}
+      pendingLabel={messages['crmSite.saving']}
+    >
+      {field('titleZh', messages['crmSite.nav.titleZh'])}
+      {field('titleEn', messages['crmSite.nav.titleEn'])}
+      <div className="grid gap-2">
+        <Label htmlFor="nav-type">{messages['crmSite.nav.type']}</Label>
+        <Controller
+          control={form.control}
+          name="navMenuType"
+          render={({ field: f }) => (
+            <Select value={String(f.value)} onValueChange={(v) => f.onChange(Number(v))}>
+              <SelectTrigger id="nav-type" className="w-56" aria-invalid={err('navMenuType') ? true : undefined}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {NAV_MENU_TYPES.map((t) => (
+                  <SelectItem key={t} value={String(t)}>
+                    {messages[`crmSite.nav.type.${t}`]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        {err('navMenuType') && <p className="text-destructive text-sm">{err('navMenuType')}</p>}
+      </div>
+      {type === NAV_TYPE_CUSTOM && (
+        <>
+          {field('navUrl', messages['crmSite.nav.navUrl'], messages['crmSite.nav.navUrlHint'])}
+          {field('linkUrl', messages['crmSite.nav.linkUrl'], messages['crmSite.nav.linkUrlHint'])}
+        </>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{messages['crmSite.nav.target']}</legend>
+        <div className="flex gap-4">
+          {NAV_TARGETS.map((t) => (
+            <label key={t} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={t} {...form.register('target')} />
+              {messages[`crmSite.nav.target.${t}`]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Controller
+        control={form.control}
+        name="isMenu"
+        render={({ field: f }) => (
+          <div className="flex items-center gap-2">
+            <Switch id="nav-isMenu" checked={f.value !== 0} onCheckedChange={(c) => f.onChange(c ? 1 : 0)} />
+            <Label htmlFor="nav-isMenu">{messages['crmSite.nav.shown']}</Label>
           </div>
-          {type === NAV_TYPE_CUSTOM && (
-            <>
-              {field('navUrl', messages['crmSite.nav.navUrl'], messages['crmSite.nav.navUrlHint'])}
-              {field('linkUrl', messages['crmSite.nav.linkUrl'], messages['crmSite.nav.linkUrlHint'])}
-            </>
-          )}
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{messages['crmSite.nav.target']}</legend>
-            <div className="flex gap-4">
-              {NAV_TARGETS.map((t) => (
-                <label key={t} className="flex items-center gap-2 text-sm">
-                  <input type="radio" value={t} {...form.register('target')} />
-                  {messages[`crmSite.nav.target.${t}`]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Controller
-            control={form.control}
-            name="isMenu"
-            render={({ field: f }) => (
-              <div className="flex items-center gap-2">
-                <Switch id="nav-isMenu" checked={f.value !== 0} onCheckedChange={(c) => f.onChange(c ? 1 : 0)} />
-                <Label htmlFor="nav-isMenu">{messages['crmSite.nav.shown']}</Label>
-              </div>
-            )}
-          />
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {messages['crm.table.cancel']}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? messages['crmSite.saving'] : messages['crmSite.save']}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -13,6 +13,7 @@ import type { SiteDomain, SiteSettings } from '@/api/crm-site-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import type { NavItem } from '@/api/types';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
+import { describedBy, FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import { errorText, LoadFailed, PictureField } from '@/components/crm/site/common';
 import { HeaderPreview, navInLocale } from '@/components/crm/site/HeaderPreview';
 import type { SiteMessages } from '@/components/crm/site/messages';
@@ -69,25 +70,7 @@ export function SitePage({ locale, messages }: { locale: Locale; messages: SiteM
 }
 
 function TextInput({ form, name, label, hint, messages }: { form: Form; name: 'nameZh' | 'nameEn' | 'titleZh' | 'titleEn'; label: string; hint?: string; messages: SiteMessages }) {
-  const error = errorText(messages, form.formState.errors[name]?.message);
-  const id = `site-${name}`;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} maxLength={50} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(name)} />
-      {hint && (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <FormTextField id={`site-${name}`} label={label} hint={hint} error={errorText(messages, form.formState.errors[name]?.message)} maxLength={50} {...form.register(name)} />;
 }
 
 function ColourInput({ form, name, label, messages }: { form: Form; name: 'colorPrimary' | 'colorPrimaryForeground' | 'colorAccent'; label: string; messages: SiteMessages }) {
@@ -111,15 +94,11 @@ function ColourInput({ form, name, label, messages }: { form: Form; name: 'color
           maxLength={9}
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, error)}
           {...form.register(name)}
         />
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
