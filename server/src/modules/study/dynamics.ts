@@ -3,7 +3,7 @@
  * their company) started, completed and joined, newest first, with the member's name and
  * portrait and the names of the course, period, project or live room in the caller's language.
  */
-import type { StudyDynamic, StudyDynamicKind, StudyDynamicPageBody, StudyDynamicScope } from '@/api/learning-types';
+import type { StudyDynamic, StudyDynamicKind, StudyDynamicPageBody } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
 import { scoped } from '../../db/access';
