@@ -1,9 +1,8 @@
 /** "My uploads": the signed-in member's uploaded files, newest first, 20 a page. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getMyUploadPage } from '@/api/audit';
-import type { MyUpload } from '@/api/audit-types';
-import type { PageResult } from '@/api/types';
 import type { MyUploadsMessages } from '@/components/crm/home/messages';
+import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { Pager, pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
@@ -12,23 +11,11 @@ import { formatFileSize } from '@/lib/format';
 
 export function MyUploads({ locale, messages }: { locale: Locale; messages: MyUploadsMessages }) {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<PageResult<MyUpload>>();
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    getMyUploadPage({ pageCurrent: page }, { signal: controller.signal, isShowErrTip: false })
-      .then((r) => {
-        setResult(r);
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setStatus('error');
-      });
-    return () => controller.abort();
-  }, [page, attempt]);
+  const { data: result, loading, error, reload } = usePageQuery(
+    (pageCurrent, signal) => getMyUploadPage({ pageCurrent }, { signal, isShowErrTip: false }),
+    page,
+  );
+  const status = error ? 'error' : loading || !result ? 'loading' : 'ready';
 
   const when = new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
   const list = result?.list ?? [];
@@ -36,7 +23,7 @@ export function MyUploads({ locale, messages }: { locale: Locale; messages: MyUp
   return (
     <section className="bg-background rounded-lg border p-4">
       <p className="text-muted-foreground mb-4 text-sm">{messages['crm.uploads.intro']}</p>
-      <LoadState status={shown} texts={loadTexts(messages, messages['crm.uploads.empty'])} onRetry={() => setAttempt((n) => n + 1)}>
+      <LoadState status={shown} texts={loadTexts(messages, messages['crm.uploads.empty'])} onRetry={reload}>
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{fill(messages['crm.uploads.caption'], { count: result?.totalCount ?? 0 })}</caption>
