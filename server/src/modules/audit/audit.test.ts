@@ -6,11 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import type { AuditRecord } from '@/api/audit-types';
+import type { AuditRecord, MyUpload } from '@/api/audit-types';
 import type { PageResult } from '@/api/types';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped } from '../../db/access';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
+import { fileForm, rawCall } from '../account/test-support';
 
 let gw: TestGateway;
 let eidOne: string;
@@ -113,5 +114,24 @@ describe('the audit log is append-only', () => {
     expect(await refusal(sql`delete from audit_log where enterprise_id = ${eidOne}`)).toMatch(/permission denied/);
     await attempt(sql`insert into audit_log (enterprise_id, actor_name, action, object_type, object_id) values (${eidOne}, 'x', 'create', 'department', 'D901')`);
     expect(await value(sql`select count(*)::text as v from audit_log where object_id = 'D901'`)).toBe('1');
+  });
+});
+
+describe('myUploadPage', () => {
+  const PNG = Uint8Array.from(
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  );
+
+  it("answers each member their own uploads only, newest first, whatever their role", async () => {
+    const learner = await gw.login('E1001');
+    const other = await gw.login('E1002');
+    const sent = await rawCall<{ url: string }>(gw, 'uploadPic', { token: learner, body: fileForm(PNG, 'my-own-upload.png', 'image/png') });
+    expect(sent.body.code).toBe(Code.OK);
+    const mine = await gw.call<PageResult<MyUpload>>('myUploadPage', { token: learner, body: {} });
+    expect(mine.body.code).toBe(Code.OK);
+    expect(mine.body.data.list[0]).toMatchObject({ name: 'my-own-upload.png', contentType: 'image/png', size: PNG.length, used: false });
+    expect(sent.body.data.url).toContain(mine.body.data.list[0]!.url);
+    const theirs = await gw.call<PageResult<MyUpload>>('myUploadPage', { token: other, body: {} });
+    expect(theirs.body.data.list.map((u) => u.name)).not.toContain('my-own-upload.png');
   });
 });
