@@ -238,10 +238,10 @@ export const endpoints = {
   // Points and credit hours: the caller's ledger (`kind` 1 points, 2 credit hours)
   accountRecordPage: { method: 'POST', path: 'user/auth/enterprise/user/account/record/page', access: 'auth', paging: DEFAULT_PAGING },
 
-  // The organisation centre (userType 3): the company's learners' progress and completion
-  organizationOverview: { method: 'GET', path: 'data/auth/organization/overview', access: 'auth' },
-  organizationLearnerPage: { method: 'POST', path: 'data/auth/organization/learner/page', access: 'auth', paging: DEFAULT_PAGING },
-  organizationLearnerExport: { method: 'POST', path: 'data/auth/organization/learner/export', access: 'auth' },
+  // The organisation centre and the back office's reports (organisation users, over their departments and below; administrators, the whole company)
+  organizationOverview: { method: 'GET', path: 'data/auth/organization/overview', access: 'auth', role: 'organization' },
+  organizationLearnerPage: { method: 'POST', path: 'data/auth/organization/learner/page', access: 'auth', role: 'organization', paging: DEFAULT_PAGING },
+  organizationLearnerExport: { method: 'POST', path: 'data/auth/organization/learner/export', access: 'auth', role: 'organization' },
 
   // The community: blogs (kind 1) and questions (kind 2) with answers. Reading is public (a token,
   // when sent, adds the caller's own likes and bookmarks); writing and reacting need a session.

@@ -5,6 +5,7 @@
  * started and completed, credit hours, certificates and last study; and the export of the
  * filtered list.
  */
+import { useStore } from '@nanostores/react';
 import RotateCcwIcon from 'lucide-react/icons/rotate-ccw';
 import SearchIcon from 'lucide-react/icons/search';
 import { useEffect, useState } from 'react';
@@ -23,6 +24,7 @@ import {
   learnerFilters,
   learnerSearch,
   NO_FILTERS,
+  reachTree,
   readLearnerQuery,
   type DepartmentOption,
   type LearnerQuery,
@@ -33,6 +35,7 @@ import { fieldClass } from '@/components/ui/field';
 import { loadTexts } from '@/components/ui/load-state';
 import { pagerTexts } from '@/components/ui/pager';
 import { fill } from '@/i18n/fill';
+import { $user } from '@/stores/session';
 
 const STATUSES = [0, 1, 2] as const;
 /** Non-breaking spaces indent a department under its parent (options take no padding). */
@@ -41,7 +44,15 @@ const INDENT = '\u00a0\u00a0\u00a0';
 const filterField = `${fieldClass} disabled:opacity-50`;
 const labelClass = 'grid gap-1.5 text-sm font-medium';
 
-function DepartmentSelect({ value, onChange, messages: m }: { value: string; onChange: (id: string) => void; messages: OrganizationMessages }) {
+interface DepartmentSelectProps {
+  value: string;
+  onChange: (id: string) => void;
+  /** The department whose subtree is offered (an organisation user's own); none: every one. */
+  root: string | undefined;
+  messages: OrganizationMessages;
+}
+
+function DepartmentSelect({ value, onChange, root, messages: m }: DepartmentSelectProps) {
   const [options, setOptions] = useState<DepartmentOption[]>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -49,11 +60,11 @@ function DepartmentSelect({ value, onChange, messages: m }: { value: string; onC
     const controller = new AbortController();
     setFailed(false);
     getDepartmentList({ isShowErrTip: false, signal: controller.signal }).then(
-      (tree) => setOptions(departmentOptions(tree)),
+      (tree) => setOptions(departmentOptions(reachTree(tree, root))),
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, root]);
   return (
     <div className={labelClass}>
       <label htmlFor="org-department">{m['organization.department']}</label>
@@ -124,6 +135,8 @@ interface LearnersProps {
 }
 
 export function Learners({ messages: m, onError }: LearnersProps) {
+  const user = useStore($user);
+  const root = user && !user.isAdmin ? user.departmentId : undefined;
   const [query, setQuery] = useState<LearnerQuery>(() => readLearnerQuery(location.search));
   const [keyword, setKeyword] = useState(query.keyword);
 
@@ -164,7 +177,7 @@ export function Learners({ messages: m, onError }: LearnersProps) {
             className={`${filterField} w-56`}
           />
         </div>
-        <DepartmentSelect value={query.departmentId} onChange={(departmentId) => filter({ departmentId })} messages={m} />
+        <DepartmentSelect value={query.departmentId} onChange={(departmentId) => filter({ departmentId })} root={root} messages={m} />
         <div className={labelClass}>
           <label htmlFor="org-status">{m['organization.status']}</label>
           <select

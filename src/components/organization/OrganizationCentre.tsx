@@ -1,13 +1,13 @@
 /**
- * The organisation centre (`/account/organization/vod`, userType 3 only): the company's
- * overview and its learners' progress and completion, filtered, paged and exported. Anonymous
- * visitors are asked to sign in; anyone else signed in sees that the centre is for
- * organisation users only, as they do when the gateway refuses them.
+ * The organisation centre (`/account/organization/vod`, and the back office's reports): the
+ * overview and the learners' progress and completion, filtered, paged and exported, over an
+ * organisation user's department and the ones under it (an administrator's: the whole
+ * company). Anonymous visitors are asked to sign in; anyone else signed in sees that the
+ * centre is for organisation users only, as they do when the gateway refuses them.
  */
 import { useStore } from '@nanostores/react';
 import ShieldAlertIcon from 'lucide-react/icons/shield-alert';
 import { useState } from 'react';
-import { ORGANISATION_USER_TYPE } from '@/api/people-types';
 import { isForbidden } from '@/api/study';
 import { Learners } from '@/components/organization/Learners';
 import type { OrganizationMessages } from '@/components/organization/messages';
@@ -16,6 +16,7 @@ import { useSignedIn } from '@/components/shell/use-signed-in';
 import { LoadState, loadTexts } from '@/components/ui/load-state';
 import { LoginFirst } from '@/components/ui/login-first';
 import { localizePath, type Locale } from '@/i18n/locale-path';
+import { hasRole } from '@/lib/roles';
 import { $user } from '@/stores/session';
 
 interface OrganizationCentreProps {
@@ -46,7 +47,7 @@ export function OrganizationCentre({ locale, messages: m }: OrganizationCentrePr
 
   if (signedIn === undefined) return <LoadState status="loading" texts={loadTexts(m)} />;
   if (!signedIn) return <LoginFirst text={m['auth.loginFirst']} linkText={m['study.signIn']} />;
-  if (refused || (user && user.userType !== ORGANISATION_USER_TYPE)) return <OrganisationOnly locale={locale} messages={m} />;
+  if (refused || (user && !hasRole(user, 'organization'))) return <OrganisationOnly locale={locale} messages={m} />;
 
   const onError = (error: unknown) => {
     if (isForbidden(error)) setRefused(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { departmentOptions, learnerFilters, learnerSearch, NO_FILTERS, readLearnerQuery } from '@/components/organization/query';
+import { departmentOptions, learnerFilters, learnerSearch, NO_FILTERS, reachTree, readLearnerQuery } from '@/components/organization/query';
 
 describe('learner query', () => {
   it('reads the filters and page, ignoring what is not one', () => {
@@ -29,16 +29,28 @@ describe('learner query', () => {
 });
 
 describe('department options', () => {
+  const tree = [
+    { id: 'D1', name: 'R&D', parentId: '', children: [{ id: 'D11', name: 'QA', parentId: 'D1', children: [{ id: 'D111', name: 'Lab', parentId: 'D11' }] }] },
+    { id: 'D2', name: 'Sales', parentId: '' },
+  ];
+
   it('flattens the tree in order with depths', () => {
-    const tree = [
-      { id: 'D1', name: 'R&D', parentId: '', children: [{ id: 'D11', name: 'QA', parentId: 'D1', children: [{ id: 'D111', name: 'Lab', parentId: 'D11' }] }] },
-      { id: 'D2', name: 'Sales', parentId: '' },
-    ];
     expect(departmentOptions(tree)).toEqual([
       { id: 'D1', name: 'R&D', depth: 0 },
       { id: 'D11', name: 'QA', depth: 1 },
       { id: 'D111', name: 'Lab', depth: 2 },
       { id: 'D2', name: 'Sales', depth: 0 },
     ]);
+  });
+
+  it('keeps the subtree an organisation user reports on, the whole tree for an administrator', () => {
+    expect(reachTree(tree, undefined)).toBe(tree);
+    expect(departmentOptions(reachTree(tree, 'D11'))).toEqual([
+      { id: 'D11', name: 'QA', depth: 0 },
+      { id: 'D111', name: 'Lab', depth: 1 },
+    ]);
+    expect(departmentOptions(reachTree(tree, 'D2'))).toEqual([{ id: 'D2', name: 'Sales', depth: 0 }]);
+    expect(reachTree(tree, '')).toEqual([]);
+    expect(reachTree(tree, 'D9')).toEqual([]);
   });
 });

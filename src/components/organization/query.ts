@@ -77,3 +77,20 @@ export interface DepartmentOption {
 export function departmentOptions(tree: TreeOption[], depth = 0): DepartmentOption[] {
   return tree.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...departmentOptions(node.children ?? [], depth + 1)]);
 }
+
+/**
+ * The part of the tree a caller reports on: all of it without a root (an administrator), else
+ * the root department with the ones under it (an organisation user's own), or nothing when the
+ * root is not in the tree.
+ *
+ * @example reachTree(tree, 'D11') → [QA with Lab under it]
+ */
+export function reachTree(tree: TreeOption[], root: string | undefined): TreeOption[] {
+  if (root === undefined) return tree;
+  for (const node of tree) {
+    if (node.id === root) return [node];
+    const found = reachTree(node.children ?? [], root);
+    if (found.length) return found;
+  }
+  return [];
+}

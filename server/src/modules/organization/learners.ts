@@ -1,8 +1,10 @@
 /**
- * The organisation centre (userType 3 only): the caller's company's learners with their course
- * progress, completion, credit hours and certificates, the company's overview, and the same
- * list as a spreadsheet in the download centre. Every figure is one CTE chain over the caller's
- * enterprise, so the overview, the page and the export always agree.
+ * The organisation centre and the back office's reports (role `organization`: organisation
+ * users, userType 3, and administrators): learners with their course progress, completion,
+ * credit hours and certificates, their overview, and the same list as a spreadsheet in the
+ * download centre. An organisation user sees the members of their own department and of every
+ * department under it; an administrator sees the whole company. Every figure is one CTE chain
+ * over the caller's enterprise and reach, so the overview, the page and the export always agree.
  *
  * A learner is any member. Their status: 0 no course started, 1 some started course not
  * completed, 2 every started course completed. Their last study is the latest course progress
@@ -10,11 +12,9 @@
  * are the ledger's sum and certificates those held and not expired, as the rankings count them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { Code } from '@/api/codes';
 import type { ExportStarted } from '@/api/learning-types';
 import {
   ACTIVE_DAYS,
-  ORGANISATION_USER_TYPE,
   type LearnerStatus,
   type OrganizationLearner,
   type OrganizationLearnerFilters,
@@ -22,7 +22,6 @@ import {
 } from '@/api/people-types';
 import type { PageResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
-import { ApiError } from '../../envelope';
 import type { AuthContext } from '../../routing';
 import { rowsOf } from '../../db/access/course-cards';
 import { containsPattern } from '../../db/access/rows';
@@ -34,13 +33,18 @@ import { pageResult, pageWindow, type Paging } from '../../paging';
 /** Departments deeper than this are not named by their path (a guard against a cycle of parents). */
 const MAX_DEPARTMENT_DEPTH = 16;
 
-/** Refuses every caller but organisation users, whatever else they are (administrators too). */
-export function requireOrganisation(ctx: AuthContext): void {
-  if (ctx.member.userType !== ORGANISATION_USER_TYPE) throw new ApiError(Code.FORBIDDEN, 'organization.only');
+/**
+ * Whose department's subtree the caller reports on: null for an administrator (the whole
+ * company), else the organisation user's own id. Their department is read with the figures,
+ * not from the cached session, so a move in the back office counts at once; a member with no
+ * department reaches nobody.
+ */
+export function reachOf(ctx: AuthContext): string | null {
+  return ctx.member.isAdmin ? null : ctx.member.id;
 }
 
-/** `learners`: enterprise `eid`'s members with their figures, filtered. */
-function learnersWith(eid: string, filters: OrganizationLearnerFilters): SQL {
+/** `learners`: enterprise `eid`'s members within `reach` ({@link reachOf}) with their figures, filtered. */
+function learnersWith(eid: string, filters: OrganizationLearnerFilters, reach: string | null): SQL {
   const keyword = filters.keyword?.trim();
   const departmentId = filters.departmentId?.trim();
   const conditions: SQL[] = [sql`eu.enterprise_id = ${eid}`];
@@ -49,6 +53,7 @@ function learnersWith(eid: string, filters: OrganizationLearnerFilters): SQL {
     conditions.push(sql`(eu.user_name ilike ${pattern} or eu.emp_no ilike ${pattern})`);
   }
   if (departmentId) conditions.push(sql`eu.department_id in (select id from under)`);
+  if (reach !== null) conditions.push(sql`eu.department_id in (select id from reach)`);
   const status = filters.learningStatus;
   return sql`with recursive
     path(id, zh, en, depth) as (
@@ -62,6 +67,13 @@ function learnersWith(eid: string, filters: OrganizationLearnerFilters): SQL {
       select d.id from departments d where d.enterprise_id = ${eid} and d.id = ${departmentId ?? ''}
       union
       select d.id from departments d join under u on d.parent_id = u.id where d.enterprise_id = ${eid}
+    ),
+    reach(id) as (
+      select d.id from departments d where d.enterprise_id = ${eid} and d.id = (
+        select department_id from enterprise_users where enterprise_id = ${eid} and id = ${reach ?? null}
+      )
+      union
+      select d.id from departments d join reach r on d.parent_id = r.id where d.enterprise_id = ${eid}
     ),
     progress as (
       select enterprise_user_id as member_id, count(*)::int as started,
@@ -150,7 +162,7 @@ async function learnerPage(ctx: AuthContext, filters: OrganizationLearnerFilters
   const { limit, offset } = pageWindow(paging);
   // The count row joins the page, so an empty page still answers the total.
   const rows = rowsOf<LearnerRow & { total: number | string }>(
-    await ctx.db.execute(sql`${learnersWith(ctx.tenant.id, filters)}
+    await ctx.db.execute(sql`${learnersWith(ctx.tenant.id, filters, reachOf(ctx))}
       select c.total, l.* from (select count(*)::int as total from learners) c
       left join lateral (
         select * from learners order by emp_no collate "C", id limit ${limit} offset ${offset}
@@ -162,7 +174,6 @@ async function learnerPage(ctx: AuthContext, filters: OrganizationLearnerFilters
 
 /** `organizationLearnerPage`. */
 export function organizationLearnerPage(ctx: AuthContext, input: OrganizationLearnerFilters & Paging): Promise<PageResult<OrganizationLearner>> {
-  requireOrganisation(ctx);
   const { pageCurrent, pageSize, ...filters } = input;
   return learnerPage(ctx, filters, { pageCurrent, pageSize });
 }
@@ -172,9 +183,8 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 
 /** `organizationOverview`. */
 export async function organizationOverview(ctx: AuthContext): Promise<OrganizationOverview> {
-  requireOrganisation(ctx);
   const [row] = rowsOf<Record<'learners' | 'active' | 'started' | 'completed' | 'progress_sum' | 'credit_hours' | 'certificates', number | string>>(
-    await ctx.db.execute(sql`${learnersWith(ctx.tenant.id, {})}
+    await ctx.db.execute(sql`${learnersWith(ctx.tenant.id, {}, reachOf(ctx))}
       select count(*)::int as learners,
              (count(*) filter (where last_study_at >= now() - make_interval(days => ${ACTIVE_DAYS})))::int as active,
              coalesce(sum(started), 0)::int as started, coalesce(sum(completed), 0)::int as completed,
@@ -215,7 +225,6 @@ export const learnerExportTitle = { zh: '学员学习概况', en: 'learner-overv
 
 /** `organizationLearnerExport`: every learner the page lists with these filters, into the download centre. */
 export function organizationLearnerExport(ctx: AuthContext, filters: OrganizationLearnerFilters): Promise<ExportStarted> {
-  requireOrganisation(ctx);
   return startExport(ctx, {
     kind: 'organizationLearners',
     title: learnerExportTitle,

@@ -30,14 +30,19 @@ import { learnerColumns } from './learners';
 
 let gw: TestGateway;
 let dir: string;
+/** The organisation user E1003 (Training Centre, D310) and company one's administrator E1004. */
 let e1003: Who;
+let admin: Who;
+/** Company two: B2002 made an organisation user, B2001 its administrator. */
 let b2002: Who;
+let two: Who;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'xt-organization-'));
   gw = await createTestApp({ files: localFileStore(dir) });
   e1003 = await signIn(gw, 'E1003');
+  admin = await signIn(gw, 'E1004');
   // More learning than the demo's, so every status and the 30-day boundary have learners.
   const one = await gw.database.db.select().from(courses).where(eq(courses.enterpriseId, e1003.enterpriseId));
   const course = (name: string) => one.find((c) => c.nameZh === name)!.id;
@@ -64,10 +69,13 @@ beforeAll(async () => {
       .values({ enterpriseId: e1003.enterpriseId, enterpriseUserId: await member(empNo), courseId: course(name), ...state })
       .onConflictDoUpdate({ target: [courseProgress.enterpriseUserId, courseProgress.courseId], set: state });
   }
-  // Company two gets an organisation user of its own.
+  // Company two gets an organisation user and an administrator of its own.
   const b = await memberOf(gw, 'B2002', HOST_TWO);
   await gw.database.db.update(enterpriseUsers).set({ userType: 3 }).where(eq(enterpriseUsers.id, b.id));
   b2002 = await signIn(gw, 'B2002', HOST_TWO, INITIAL_PASSWORD[HOST_TWO]);
+  const a = await memberOf(gw, 'B2001', HOST_TWO);
+  await gw.database.db.update(enterpriseUsers).set({ isAdmin: true }).where(eq(enterpriseUsers.id, a.id));
+  two = await signIn(gw, 'B2001', HOST_TWO);
 });
 afterAll(async () => {
   await settledExports();
@@ -127,11 +135,11 @@ const figures = ({ progressSum: _, ...rest }: Awaited<ReturnType<typeof expected
 
 describe('the overview', () => {
   it('matches the company’s raw rows', async () => {
-    const all = await expected(e1003.enterpriseId);
+    const all = await expected(admin.enterpriseId);
     const started = all.reduce((s, l) => s + l.coursesStarted, 0);
     const completed = all.reduce((s, l) => s + l.coursesCompleted, 0);
     const since = Date.now() - 30 * DAY;
-    const got = await overview(e1003);
+    const got = await overview(admin);
     expect(got).toEqual({
       learners: all.length,
       activeLearners: all.filter((l) => l.lastStudyAt && Date.parse(l.lastStudyAt) >= since).length,
@@ -149,12 +157,12 @@ describe('the overview', () => {
     expect(got.activeLearners).toBeGreaterThan(1);
     expect(got.activeLearners).toBeLessThan(got.learners);
     expect(got.certificates).toBeGreaterThan(0);
-    expect(await overview(e1003, 'en')).toEqual(got);
+    expect(await overview(admin, 'en')).toEqual(got);
   });
 
-  it('counts only company two for company two’s organisation user', async () => {
-    const all = await expected(b2002.enterpriseId);
-    const got = await overview(b2002);
+  it('counts only company two for company two’s administrator', async () => {
+    const all = await expected(two.enterpriseId);
+    const got = await overview(two);
     expect(got.learners).toBe(all.length);
     expect(got.learners).toBe(7);
     expect(got.creditHours).toBe(Math.round(all.reduce((s, l) => s + l.creditHours * 10, 0)) / 10);
@@ -164,10 +172,10 @@ describe('the overview', () => {
 
 describe('the learners page', () => {
   it('pages every member of the company by employee number, with figures matching the raw rows', async () => {
-    const all = await expected(e1003.enterpriseId);
-    const first = await learners(e1003);
+    const all = await expected(admin.enterpriseId);
+    const first = await learners(admin);
     expect(first).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: all.length, totalPage: Math.ceil(all.length / 10) });
-    const listed = await everyLearner(e1003);
+    const listed = await everyLearner(admin);
     expect(listed.map(({ departmentId: _d, departmentName: _n, postName: _p, ...rest }) => rest)).toEqual(all.map(figures));
     const completedAll = listed.filter((l) => l.learningStatus === 2).map((l) => l.empNo);
     expect(completedAll).toEqual(all.filter((l) => l.learningStatus === 2).map((l) => l.empNo));
@@ -176,58 +184,58 @@ describe('the learners page', () => {
   });
 
   it('names departments by their path and posts in the caller’s language', async () => {
-    const members = await db().select().from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, e1003.enterpriseId));
-    const tree = await db().select().from(departments).where(eq(departments.enterpriseId, e1003.enterpriseId));
+    const members = await db().select().from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, admin.enterpriseId));
+    const tree = await db().select().from(departments).where(eq(departments.enterpriseId, admin.enterpriseId));
     const path = (id: string): string => {
       const d = tree.find((x) => x.id === id)!;
       return d.parentId ? `${path(d.parentId)} · ${d.nameZh}` : d.nameZh;
     };
-    const zh = await everyLearner(e1003);
+    const zh = await everyLearner(admin);
     for (const l of zh) {
       const m = members.find((x) => x.id === l.id)!;
       expect([l.departmentId, l.departmentName, l.postName]).toEqual([m.departmentId, path(m.departmentId), m.postName]);
     }
-    const en = await everyLearner(e1003, { keyword: 'E1001' }, 'en');
+    const en = await everyLearner(admin, { keyword: 'E1001' }, 'en');
     expect(en).toMatchObject([{ userName: '张伟', departmentName: 'R&D Centre · Front-end Development', postName: 'Front-end Engineer' }]);
   });
 
   it('filters by name or employee number, department with the ones under it, and status', async () => {
-    const all = await everyLearner(e1003);
-    expect((await everyLearner(e1003, { keyword: '张伟' })).map((l) => l.empNo)).toEqual(['E1001']);
-    expect((await everyLearner(e1003, { keyword: ' e101 ' })).map((l) => l.empNo)).toEqual(all.filter((l) => l.empNo.startsWith('E101')).map((l) => l.empNo));
+    const all = await everyLearner(admin);
+    expect((await everyLearner(admin, { keyword: '张伟' })).map((l) => l.empNo)).toEqual(['E1001']);
+    expect((await everyLearner(admin, { keyword: ' e101 ' })).map((l) => l.empNo)).toEqual(all.filter((l) => l.empNo.startsWith('E101')).map((l) => l.empNo));
     // Wildcards are taken literally.
-    expect(await everyLearner(e1003, { keyword: '%' })).toEqual([]);
-    expect(await everyLearner(e1003, { keyword: '_' })).toEqual([]);
+    expect(await everyLearner(admin, { keyword: '%' })).toEqual([]);
+    expect(await everyLearner(admin, { keyword: '_' })).toEqual([]);
 
-    const members = await db().select().from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, e1003.enterpriseId));
+    const members = await db().select().from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, admin.enterpriseId));
     const rd = members.filter((m) => ['D100', 'D110', 'D120', 'D130'].includes(m.departmentId)).map((m) => m.empNo).sort();
     expect(rd.length).toBeGreaterThan(2);
-    expect((await everyLearner(e1003, { departmentId: 'D100' })).map((l) => l.empNo)).toEqual(rd);
+    expect((await everyLearner(admin, { departmentId: 'D100' })).map((l) => l.empNo)).toEqual(rd);
     const architecture = members.filter((m) => m.departmentId === 'D120').map((m) => m.empNo).sort();
-    expect((await everyLearner(e1003, { departmentId: 'D120' })).map((l) => l.empNo)).toEqual(architecture);
-    expect(await everyLearner(e1003, { departmentId: 'Q200' })).toEqual([]);
+    expect((await everyLearner(admin, { departmentId: 'D120' })).map((l) => l.empNo)).toEqual(architecture);
+    expect(await everyLearner(admin, { departmentId: 'Q200' })).toEqual([]);
 
-    const byStatus = await Promise.all(([0, 1, 2] as const).map((s) => everyLearner(e1003, { learningStatus: s })));
+    const byStatus = await Promise.all(([0, 1, 2] as const).map((s) => everyLearner(admin, { learningStatus: s })));
     expect(byStatus.map((list) => list.length).reduce((a, b) => a + b)).toBe(all.length);
     byStatus.forEach((list, s) => expect(list.every((l) => l.learningStatus === s)).toBe(true));
     expect(byStatus[1]!.map((l) => l.empNo)).toEqual(all.filter((l) => l.learningStatus === 1).map((l) => l.empNo));
     expect(byStatus[1]!.map((l) => l.empNo)).toEqual(expect.arrayContaining(['E1001', 'E1006', 'E1009']));
 
-    const combined = await learners(e1003, { keyword: 'E100', departmentId: 'D100', learningStatus: 1, pageSize: 1 });
+    const combined = await learners(admin, { keyword: 'E100', departmentId: 'D100', learningStatus: 1, pageSize: 1 });
     const both = byStatus[1]!.filter((l) => l.empNo.startsWith('E100') && rd.includes(l.empNo));
     expect(both.map((l) => l.empNo)).toEqual(expect.arrayContaining(['E1001', 'E1009']));
     expect(combined).toMatchObject({ list: [both[0]], totalCount: both.length, totalPage: both.length, pageSize: 1 });
   });
 
   it('never lists another company’s learners', async () => {
-    const one = await everyLearner(e1003);
-    const two = await everyLearner(b2002);
-    expect(two.map((l) => l.empNo)).toEqual((await expected(b2002.enterpriseId)).map((l) => l.empNo));
-    expect(two.every((l) => l.empNo.startsWith('B'))).toBe(true);
+    const one = await everyLearner(admin);
+    const theirs = await everyLearner(two);
+    expect(theirs.map((l) => l.empNo)).toEqual((await expected(two.enterpriseId)).map((l) => l.empNo));
+    expect(theirs.every((l) => l.empNo.startsWith('B'))).toBe(true);
     expect(one.some((l) => l.empNo.startsWith('B'))).toBe(false);
-    expect(await everyLearner(e1003, { keyword: '周婷' })).toEqual([]);
+    expect(await everyLearner(admin, { keyword: '周婷' })).toEqual([]);
     // A department id of company two names nobody of company one, and the reverse.
-    expect(await everyLearner(b2002, { departmentId: 'D100' })).toEqual([]);
+    expect(await everyLearner(two, { departmentId: 'D100' })).toEqual([]);
   });
 
   it('refuses bad filters and paging with messages naming them', async () => {
@@ -238,7 +246,7 @@ describe('the learners page', () => {
       [{ pageSize: 101 }, 'The field pageSize must be at most 100'],
     ];
     for (const [body, msg] of cases) {
-      const { res, body: envelope } = await gw.call('organizationLearnerPage', { token: e1003.token, body, lang: 'en' });
+      const { res, body: envelope } = await gw.call('organizationLearnerPage', { token: admin.token, body, lang: 'en' });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(envelope.msg).toBe(msg);
     }
@@ -252,14 +260,14 @@ describe('who may open it', () => {
     { name: 'organizationLearnerExport', body: {} },
   ];
 
-  it('refuses learners, lecturers and administrators who are not organisation users, in their language', async () => {
-    for (const empNo of ['E1001', 'E1002', 'E1004']) {
+  it('refuses learners and lecturers, in their language', async () => {
+    for (const empNo of ['E1001', 'E1002']) {
       const who = await signIn(gw, empNo);
       const before = await db().select().from(exportRecords).where(eq(exportRecords.enterpriseUserId, who.memberId));
       for (const { name, body } of rows) {
         for (const [lang, msg] of [
-          ['zh', '只有组织用户可以查看组织中心'],
-          ['en', 'Only organisation users can open the organisation centre'],
+          ['zh', '您没有权限使用后台的这项功能'],
+          ['en', 'You do not have permission to use this part of the back office'],
         ] as const) {
           const { res, body: envelope } = await gw.call(name, { token: who.token, body, lang });
           expect(res.status, `${empNo} ${name}`).toBe(403);
@@ -275,9 +283,69 @@ describe('who may open it', () => {
     for (const { name, body } of rows) {
       const anonymous = await gw.call(name, { body, lang: 'en' });
       expect(anonymous.body).toMatchObject({ code: Code.UNAUTHORIZED, msg: 'Please login first!' });
-      const crossed = await gw.call(name, { token: e1003.token, host: HOST_TWO, body });
+      const crossed = await gw.call(name, { token: admin.token, host: HOST_TWO, body });
       expect(crossed.body.code, name).toBe(Code.UNAUTHORIZED);
     }
+  });
+});
+
+describe('an organisation user’s reach', () => {
+  /** Members of the company in department `root` and every department under it, by employee number. */
+  async function under(enterpriseId: string, root: string): Promise<string[]> {
+    const tree = await db().select().from(departments).where(eq(departments.enterpriseId, enterpriseId));
+    const ids = new Set([root]);
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const d of tree) if (ids.has(d.parentId) && !ids.has(d.id)) (ids.add(d.id), (grown = true));
+    }
+    const members = await db().select().from(enterpriseUsers).where(eq(enterpriseUsers.enterpriseId, enterpriseId));
+    return members.filter((m) => ids.has(m.departmentId)).map((m) => m.empNo).sort();
+  }
+  const moveTo = async (who: Who, departmentId: string) =>
+    db().update(enterpriseUsers).set({ departmentId }).where(eq(enterpriseUsers.id, who.memberId));
+
+  it('lists and counts only the members of their department and the ones under it', async () => {
+    const reach = await under(e1003.enterpriseId, 'D310');
+    expect(reach).toEqual(['E1003', 'E1022']);
+    expect((await everyLearner(e1003)).map((l) => l.empNo)).toEqual(reach);
+    const all = (await expected(e1003.enterpriseId)).filter((l) => reach.includes(l.empNo));
+    const got = await overview(e1003);
+    expect(got.learners).toBe(2);
+    expect(got.coursesStarted).toBe(all.reduce((s, l) => s + l.coursesStarted, 0));
+    expect(got.creditHours).toBe(Math.round(all.reduce((s, l) => s + l.creditHours * 10, 0)) / 10);
+    // A department outside the reach, or a name from outside it, finds nobody.
+    expect(await everyLearner(e1003, { departmentId: 'D100' })).toEqual([]);
+    expect(await everyLearner(e1003, { keyword: '张伟' })).toEqual([]);
+  });
+
+  it('follows the member’s department at once when it changes, down the whole subtree', async () => {
+    try {
+      await moveTo(e1003, 'D300');
+      const reach = await under(e1003.enterpriseId, 'D300');
+      expect(reach).toEqual(['E1003', 'E1014', 'E1022']);
+      expect((await everyLearner(e1003)).map((l) => l.empNo)).toEqual(reach);
+      expect((await overview(e1003)).learners).toBe(3);
+
+      await moveTo(b2002, 'Q200');
+      const production = await under(b2002.enterpriseId, 'Q200');
+      expect(production).toEqual(['B2001', 'B2002', 'B2004', 'B2006']);
+      expect((await everyLearner(b2002)).map((l) => l.empNo)).toEqual(production);
+      expect((await everyLearner(b2002, { departmentId: 'Q210' })).map((l) => l.empNo)).toEqual(['B2001', 'B2004']);
+
+      // No department: nobody, not the whole company.
+      await moveTo(e1003, '');
+      expect(await everyLearner(e1003)).toEqual([]);
+      expect((await overview(e1003)).learners).toBe(0);
+    } finally {
+      await moveTo(e1003, 'D310');
+      await moveTo(b2002, 'Q220');
+    }
+  });
+
+  it('exports the same members the page lists', async () => {
+    const record = await dataOf<ExportStarted>(gw, e1003, 'organizationLearnerExport', { body: {} });
+    const rows = await sheetRows(await download(e1003, record));
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['E1003', 'E1022']);
   });
 });
 
@@ -307,34 +375,34 @@ async function download(who: Who, record: ExportStarted): Promise<Response> {
 describe('the export', () => {
   it('builds an xlsx in the background whose rows are the page’s, and tells its owner', async () => {
     const filters = { departmentId: 'D100' };
-    const record = await dataOf<ExportStarted>(gw, e1003, 'organizationLearnerExport', { body: filters });
+    const record = await dataOf<ExportStarted>(gw, admin, 'organizationLearnerExport', { body: filters });
     expect(record.exportStatus).toBe(1);
     expect(record.fileName).toMatch(/^学员学习概况-\d{8}-\d{4}\.xlsx$/);
-    const rows = await sheetRows(await download(e1003, record));
+    const rows = await sheetRows(await download(admin, record));
     expect(rows[0]).toEqual(learnerColumns.map((c) => c.header.zh));
-    const listed = await everyLearner(e1003, filters);
+    const listed = await everyLearner(admin, filters);
     expect(rows.slice(1)).toEqual(listed.map((l) => learnerColumns.map((c) => c.cell(l, 'zh'))));
     expect(rows.length - 1).toBe(listed.length);
     expect(rows.find((r) => r[1] === 'E1001')?.slice(0, 5)).toEqual(['张伟', 'E1001', '研发中心 · 前端开发部', '前端工程师', '学习中']);
 
-    const messages = await dataOf<PageResult<MessageRecord>>(gw, e1003, 'messageRecordPage', { body: { kind: RecordKind.message, pageSize: 50 } });
+    const messages = await dataOf<PageResult<MessageRecord>>(gw, admin, 'messageRecordPage', { body: { kind: RecordKind.message, pageSize: 50 } });
     expect(messages.list.filter((m) => m.title === `导出文件已生成：${record.fileName}`)).toHaveLength(1);
   });
 
   it('writes every learner in the caller’s language, and only the company’s', async () => {
-    const record = await dataOf<ExportStarted>(gw, e1003, 'organizationLearnerExport', { body: {}, lang: 'en' });
+    const record = await dataOf<ExportStarted>(gw, admin, 'organizationLearnerExport', { body: {}, lang: 'en' });
     expect(record.fileName).toMatch(/^learner-overview-\d{8}-\d{4}\.xlsx$/);
-    const rows = await sheetRows(await download(e1003, record));
+    const rows = await sheetRows(await download(admin, record));
     expect(rows[0]).toEqual(learnerColumns.map((c) => c.header.en));
-    const listed = await everyLearner(e1003, {}, 'en');
+    const listed = await everyLearner(admin, {}, 'en');
     expect(rows.slice(1)).toEqual(listed.map((l) => learnerColumns.map((c) => c.cell(l, 'en'))));
-    expect(rows.slice(1).map((r) => r[1])).toEqual((await expected(e1003.enterpriseId)).map((l) => l.empNo));
+    expect(rows.slice(1).map((r) => r[1])).toEqual((await expected(admin.enterpriseId)).map((l) => l.empNo));
 
-    // Company two's organisation user exports company two.
-    const theirs = await dataOf<ExportStarted>(gw, b2002, 'organizationLearnerExport', { body: { learningStatus: 0 } });
-    const two = await sheetRows(await download(b2002, theirs));
-    expect(two.slice(1).map((r) => r[1])).toEqual((await everyLearner(b2002, { learningStatus: 0 })).map((l) => l.empNo));
-    expect(two.slice(1).every((r) => String(r[1]).startsWith('B'))).toBe(true);
+    // Company two's administrator exports company two.
+    const theirs = await dataOf<ExportStarted>(gw, two, 'organizationLearnerExport', { body: { learningStatus: 0 } });
+    const theirRows = await sheetRows(await download(two, theirs));
+    expect(theirRows.slice(1).map((r) => r[1])).toEqual((await everyLearner(two, { learningStatus: 0 })).map((l) => l.empNo));
+    expect(theirRows.slice(1).every((r) => String(r[1]).startsWith('B'))).toBe(true);
   });
 
   it('marks the record failed (exportStatus 3) when the file cannot be stored', async () => {
@@ -342,7 +410,7 @@ describe('the export', () => {
     const app = createApp({ trustProxy: true, logError: () => {}, files: broken, db: gw.database.db });
     const res = await app.request(`http://${HOST_TWO}${gw.prefix}/${endpoints.organizationLearnerExport.path}`, {
       method: 'POST',
-      headers: { [TOKEN_HEADER]: b2002.token, 'content-type': 'application/json' },
+      headers: { [TOKEN_HEADER]: two.token, 'content-type': 'application/json' },
       body: '{}',
     });
     const record = ((await res.json()) as Envelope<ExportStarted>).data;
@@ -350,7 +418,7 @@ describe('the export', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await settledExports();
     log.mockRestore();
-    const page = await dataOf<PageResult<ExportRecord>>(gw, b2002, 'exportRecordPage');
+    const page = await dataOf<PageResult<ExportRecord>>(gw, two, 'exportRecordPage');
     expect(page.list.find((r) => r.id === record.id)).toMatchObject({ exportStatus: 3, fileSize: 0 });
   });
 });
