@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { announcementCrmRoutes } from './modules/announcement/crm-routes';
 import { peopleRoutes } from './modules/people/routes';
 import { siteRoutes } from './modules/site/routes';
+import { teachingRoutes } from './modules/teaching/routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { communityRoutes } from './modules/community/routes';
@@ -111,6 +112,7 @@ export const routeTable: RouteTable = {
   ...peopleRoutes,
   ...siteRoutes,
   ...announcementCrmRoutes,
+  ...teachingRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

@@ -229,9 +229,9 @@ const matrix: Record<AuthName, Case> = {
   certificatePdf: { probe: (t) => ({ id: t.userCertificate }) },
   certificateGrant: { probe: (t) => ({ certificateId: t.certificate, empNo: t.empNo }) },
   accountRecordPage: own("the caller's own ledger", { kind: 1, ...page }),
-  organizationOverview: own("the caller's company (organisation users only)"),
-  organizationLearnerPage: own("the caller's company learners (organisation users only)", page),
-  organizationLearnerExport: own("exports the caller's company learners (organisation users only)", {}),
+  organizationOverview: own("the caller's company, or their departments (organisation users and administrators)"),
+  organizationLearnerPage: own("the caller's company learners, or their departments' (organisation users and administrators)", page),
+  organizationLearnerExport: own("exports the caller's company learners, or their departments' (organisation users and administrators)", {}),
   communityPostSave: { probe: (t) => ({ id: t.post, kind: 1, title: '越界修改', content: '越界修改' }) },
   communityPostDelete: { probe: (t) => ({ id: t.post }) },
   communityAnswerSave: { probe: (t) => ({ id: t.answer, postId: t.question2, content: '越界修改' }) },
@@ -245,6 +245,7 @@ const matrix: Record<AuthName, Case> = {
   // The back office (rows with a role are also refused to members without it: roles.test.ts).
   auditPage: own("the caller's company's audit log", page),
   myUploadPage: own("the caller's own uploads", page),
+  teachingCoursePage: own('the courses the caller teaches', page),
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),

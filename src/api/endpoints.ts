@@ -266,6 +266,8 @@ export const endpoints = {
   auditPage: { method: 'POST', path: 'user/crm/audit/log/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   /** The caller's own uploaded files ("my uploads"), newest first. */
   myUploadPage: { method: 'POST', path: 'system/crm/my/upload/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 20 } },
+  /** The courses the caller teaches, with their learners' figures (lecturers, and administrators who teach). */
+  teachingCoursePage: { method: 'POST', path: 'course/crm/teaching/course/page', access: 'auth', role: 'lecturer', paging: { pageCurrent: 1, pageSize: 20 } },
 
   // Back office: people and organisation (administrators).
   // Departments and posts as trees, post levels, members, member import.

@@ -37,6 +37,7 @@ import { searchQueries } from './search';
 import { signInScope } from './sign-in';
 import { siteSettingsQueries } from './site-settings';
 import { studyScope } from './study';
+import { teachingQueries } from './teaching';
 import { uploadQueries } from './uploads';
 import { isUuid } from './rows';
 
@@ -289,6 +290,7 @@ const areas = {
   signIn: signInScope,
   siteSettings: siteSettingsQueries,
   study: studyScope,
+  teaching: teachingQueries,
   uploads: uploadQueries,
 };
 type Areas = { readonly [K in keyof typeof areas]: ReturnType<(typeof areas)[K]> };
