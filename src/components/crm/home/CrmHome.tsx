@@ -11,6 +11,7 @@ import { MyUploads } from '@/components/crm/home/MyUploads';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import type { RouteId } from '@/i18n/routes';
+import { LECTURER_USER_TYPE, type RoleHolder } from '@/lib/roles';
 import { $user } from '@/stores/session';
 
 interface CrmHomeProps {
@@ -18,6 +19,12 @@ interface CrmHomeProps {
   messages: CrmHomeMessages;
   /** Each page's title and localized path, by route id. */
   links: Partial<Record<RouteId, { title: string; href: string }>>;
+}
+
+/** What the start page says a member may do here: all of it, their teaching, or their reports. */
+function welcomeKey(user: RoleHolder): 'crm.welcome.intro' | 'crm.welcome.lecturer' | 'crm.welcome.organization' {
+  if (user.isAdmin) return 'crm.welcome.intro';
+  return user.userType === LECTURER_USER_TYPE ? 'crm.welcome.lecturer' : 'crm.welcome.organization';
 }
 
 export function CrmHome({ locale, messages, links }: CrmHomeProps) {
@@ -36,7 +43,7 @@ export function CrmHome({ locale, messages, links }: CrmHomeProps) {
   }
   return (
     <div className="flex flex-col gap-6">
-      <p>{fill(messages['crm.welcome'], { name })} {messages['crm.welcome.intro']}</p>
+      <p>{fill(messages['crm.welcome'], { name })} {messages[welcomeKey(user)]}</p>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {crmGroups
           .filter((g) => g !== 'mine' && areas.some((a) => a.group === g))

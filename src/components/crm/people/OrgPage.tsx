@@ -5,7 +5,7 @@
  * has no members and nothing under it (confirmed). The posts page also shows the post levels.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { createOrgNode, deleteOrgNode, getOrgTree, getPostLevels, moveOrgNode, renameOrgNode, type OrgKind } from '@/api/crm-people';
+import { deleteOrgNode, getOrgTree, getPostLevels, moveOrgNode, renameOrgNode, type OrgKind } from '@/api/crm-people';
 import type { CrmOrgNode, PostLevelGroup } from '@/api/crm-people-types';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
 import type { OrgMessages } from '@/components/crm/people/messages';

@@ -6,7 +6,7 @@
 import type { RouteId } from '@/i18n/routes';
 import { hasRole, type BackOfficeRole, type RoleHolder } from '@/lib/roles';
 
-export type CrmGroup = 'mine' | 'people' | 'site' | 'notice' | 'system';
+export type CrmGroup = 'mine' | 'teaching' | 'reports' | 'people' | 'site' | 'notice' | 'system';
 
 export interface CrmArea {
   id: RouteId;
@@ -19,6 +19,9 @@ export interface CrmArea {
 
 export const crmAreas: readonly CrmArea[] = [
   { id: 'crmUploads', group: 'mine', nav: true },
+  { id: 'crmTeaching', group: 'teaching', role: 'lecturer', nav: true },
+  { id: 'crmMarking', group: 'teaching', role: 'lecturer', nav: true },
+  { id: 'crmReports', group: 'reports', role: 'organization', nav: true },
   { id: 'crmDepartments', group: 'people', role: 'admin', nav: true },
   { id: 'crmPosts', group: 'people', role: 'admin', nav: true },
   { id: 'crmMembers', group: 'people', role: 'admin', nav: true },
@@ -34,7 +37,7 @@ export const crmAreas: readonly CrmArea[] = [
   { id: 'crmAudit', group: 'system', role: 'admin', nav: true },
 ];
 
-export const crmGroups: readonly CrmGroup[] = ['mine', 'people', 'site', 'notice', 'system'];
+export const crmGroups: readonly CrmGroup[] = ['mine', 'teaching', 'reports', 'people', 'site', 'notice', 'system'];
 
 export function crmArea(id: RouteId): CrmArea | undefined {
   return crmAreas.find((a) => a.id === id);
