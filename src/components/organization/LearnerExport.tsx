@@ -1,11 +1,12 @@
 /**
  * The learners export: starts the spreadsheet of every learner the filters list, then follows
- * its record in the download centre (exportStatus 1 → 2, or 3 on failure) and says where to
- * download it.
+ * its record in the download centre (exportStatus 1 → 2, or 3 on failure), then offers the file
+ * at once (the back office has no download centre of its own) and says where else it stays.
  */
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import DownloadIcon from 'lucide-react/icons/download';
 import { useEffect, useRef, useState } from 'react';
+import { getExportDownloadUrl } from '@/api/downloads';
 import { exportOrganizationLearners } from '@/api/organization';
 import type { OrganizationLearnerFilters } from '@/api/people-types';
 import { getExportRecordPage } from '@/api/study';
@@ -43,6 +44,8 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 export function LearnerExport({ filters, messages: m }: { filters: OrganizationLearnerFilters; messages: OrganizationMessages }) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [fileName, setFileName] = useState('');
+  const [recordId, setRecordId] = useState('');
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const following = useRef<AbortController>(undefined);
   useEffect(() => () => following.current?.abort(), []);
 
@@ -55,7 +58,9 @@ export function LearnerExport({ filters, messages: m }: { filters: OrganizationL
     try {
       const record = await exportOrganizationLearners(filters);
       id = record.id;
+      setRecordId(record.id);
       setFileName(record.fileName);
+      setDownloadFailed(false);
     } catch {
       // The client showed the gateway's message.
       setPhase('idle');
@@ -78,6 +83,16 @@ export function LearnerExport({ filters, messages: m }: { filters: OrganizationL
     if (!controller.signal.aborted) setPhase('slow');
   };
 
+  const download = async () => {
+    setDownloadFailed(false);
+    try {
+      const { url } = await getExportDownloadUrl(recordId, { isShowErrTip: false });
+      window.open(url, '_blank', 'noopener');
+    } catch {
+      setDownloadFailed(true);
+    }
+  };
+
   const busy = phase === 'starting' || phase === 'running';
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
@@ -89,7 +104,14 @@ export function LearnerExport({ filters, messages: m }: { filters: OrganizationL
             {fill(m[TEXT[phase]], { name: fileName })}
           </span>
         )}
+        {downloadFailed && <span className="text-destructive ms-2">{m['organization.exportDownloadFailed']}</span>}
       </p>
+      {phase === 'done' && (
+        <button type="button" className={outlineButtonSm} onClick={() => void download()}>
+          <DownloadIcon aria-hidden="true" />
+          {m['organization.exportDownload']}
+        </button>
+      )}
       <button type="button" className={outlineButtonSm} disabled={busy} onClick={() => void start()}>
         <DownloadIcon aria-hidden="true" />
         {busy ? m['organization.exporting'] : m['organization.export']}

@@ -52,6 +52,8 @@ const exportKeys = [
   'organization.exporting',
   'organization.exportRunning',
   'organization.exportDone',
+  'organization.exportDownload',
+  'organization.exportDownloadFailed',
   'organization.exportFailed',
   'organization.exportSlow',
 ] as const;

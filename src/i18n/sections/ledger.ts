@@ -64,7 +64,9 @@ export const ledgerZh = {
   'organization.export': '导出学员数据',
   'organization.exporting': '正在导出…',
   'organization.exportRunning': '正在生成文件 {name}，完成后可在页面顶部的“下载中心”下载。',
-  'organization.exportDone': '文件 {name} 已生成，请在页面顶部的“下载中心”下载。',
+  'organization.exportDone': '文件 {name} 已生成，可在此下载，也可随时在下载中心找到。',
+  'organization.exportDownload': '下载文件',
+  'organization.exportDownloadFailed': '文件暂时无法下载，请稍后在下载中心重试。',
   'organization.exportFailed': '文件 {name} 生成失败，请重新导出。',
   'organization.exportSlow': '文件 {name} 仍在生成，请稍后在页面顶部的“下载中心”查看。',
 };
@@ -131,7 +133,9 @@ export const ledgerEn: Record<keyof typeof ledgerZh, string> = {
   'organization.export': 'Export learners',
   'organization.exporting': 'Exporting…',
   'organization.exportRunning': 'Preparing {name}: when it is ready, download it from the download centre at the top of the page.',
-  'organization.exportDone': '{name} is ready: download it from the download centre at the top of the page.',
+  'organization.exportDone': '{name} is ready: download it here, or later from the download centre.',
+  'organization.exportDownload': 'Download file',
+  'organization.exportDownloadFailed': 'The file cannot be downloaded just now; try again later from the download centre.',
   'organization.exportFailed': '{name} could not be prepared. Please export again.',
   'organization.exportSlow': '{name} is still being prepared: look for it in the download centre at the top of the page later.',
 };
