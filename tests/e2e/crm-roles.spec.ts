@@ -6,6 +6,7 @@
  * export; a learner (E1001) is refused the lecturer's page and call. Figures are read from the
  * gateway at test time (other files add learning as they run).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { endpoints } from '../../src/api/endpoints';
 import type { MarkingItem } from '../../src/api/exam-types';
@@ -16,6 +17,11 @@ import { callAs, PORT, tokenFor } from './fixtures';
 
 async function asMember(page: Page, token: string): Promise<void> {
   await page.context().addCookies([{ name: 'ENT_WEB_TOKEN', value: token, url: `http://localhost:${PORT}` }]);
+}
+
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('a[lang]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: '后台导航' });
@@ -46,6 +52,7 @@ test('a lecturer finds the courses she teaches and her marking', async ({ page, 
   await expect(row).toContainText(String(first.learners));
   await expect(row).toContainText(`${first.completionRate}%`);
   await page.screenshot({ path: test.info().outputPath('crm-teaching.png'), fullPage: true });
+  await axe(page);
 
   // The keyword, kept in the URL; a reload keeps it.
   const keyword = first.name.slice(0, 2);
@@ -64,6 +71,8 @@ test('a lecturer finds the courses she teaches and her marking', async ({ page, 
   await nav(page).getByRole('link', { name: '试卷批阅', exact: true }).click();
   await expect(page).toHaveURL(/\/crm\/marking\/?$/);
   await expect(page.getByText('您负责批阅的考试中已交卷的试卷')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '阅卷' })).toBeVisible();
+  await axe(page);
   const marking = await callAs<PageResult<MarkingItem>>(request, token, 'examMarkingPage', {});
   if (marking.totalCount === 0) {
     await expect(page.getByText('暂无需要批阅的试卷')).toBeVisible();
@@ -92,6 +101,7 @@ test('an organisation user reads the reports of his department and below, and no
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('E1003');
   await expect(rows.nth(1)).toContainText('E1022');
+  await axe(page);
 
   for (const path of ['/crm/members', '/crm/teaching']) {
     await page.goto(path);
@@ -140,6 +150,23 @@ test('the administrator pages, filters and exports the whole company’s reports
   ]);
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toContain('spreadsheetml');
+});
+
+test('the lecturer’s and the reports’ pages in English', async ({ page, request }) => {
+  await asMember(page, await tokenFor(request, 'E1002'));
+  await page.goto('/en/crm/teaching');
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^My courses: \d+$/ })).toContainText('Published');
+  await axe(page);
+  await page.goto('/en/crm/marking');
+  await expect(page.getByText('Handed-in papers of the exams you mark')).toBeVisible();
+  await page.context().clearCookies();
+  await asMember(page, await tokenFor(request, 'E1003'));
+  await page.goto('/en/crm/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Learning reports' })).toBeVisible();
+  await expect(page.getByText('How the learners of your department and the departments under it')).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Learners, page 1 of 1$/ })).toContainText('Human Resources · Training Centre');
+  await axe(page);
 });
 
 test('a learner is refused the lecturer’s page and call', async ({ page, request }) => {
