@@ -205,7 +205,6 @@ const zh = {
   'certificate.pdf.code': '验证码',
   'certificate.pdf.scan': '扫码验证证书真伪',
   // ---- points, credit hours and the organisation centre
-  'organization.only': '只有组织用户可以查看组织中心',
   // ---- community
   'community.notFound': '帖子不存在或已删除',
   'community.answerNotFound': '回答不存在或已删除',
@@ -410,7 +409,6 @@ const en: Record<MessageKey, string> = {
   'certificate.pdf.code': 'Verification code',
   'certificate.pdf.scan': 'Scan to verify this certificate',
   // ---- points, credit hours and the organisation centre
-  'organization.only': 'Only organisation users can open the organisation centre',
   // ---- community
   'community.notFound': 'The post does not exist or has been deleted',
   'community.answerNotFound': 'The answer does not exist or has been deleted',
