@@ -24,6 +24,7 @@ import { announcementCrmRoutes } from './modules/announcement/crm-routes';
 import { peopleRoutes } from './modules/people/routes';
 import { siteRoutes } from './modules/site/routes';
 import { teachingRoutes } from './modules/teaching/routes';
+import { authoringRoutes } from './modules/authoring/routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { communityRoutes } from './modules/community/routes';
@@ -113,6 +114,7 @@ export const routeTable: RouteTable = {
   ...siteRoutes,
   ...announcementCrmRoutes,
   ...teachingRoutes,
+  ...authoringRoutes,
 };
 
 /** Paths of the call table with the methods each accepts, for 405 answers. */

@@ -8,6 +8,7 @@ import { emailMessages } from '@/lib/email';
 import { idCardMessages } from '@/lib/id-card';
 import type { MessageTable } from '@/lib/messages';
 import { passwordMessages } from '@/lib/password';
+import { authoringMessagesEn, authoringMessagesZh } from './messages/authoring';
 import { noticeMessagesEn, noticeMessagesZh } from './messages/notice';
 import { peopleMessagesEn, peopleMessagesZh } from './messages/people';
 import { siteMessagesEn, siteMessagesZh } from './messages/site';
@@ -53,6 +54,7 @@ const zh = {
   ...textsOf(emailMessages, 'zh'),
   ...peopleMessagesZh,
   ...siteMessagesZh,
+  ...authoringMessagesZh,
   ...noticeMessagesZh,
   'enterprise.notMember': '您不是该企业的成员',
   'enterprise.tooMany': '您加入的企业数量已达上限（{max} 个）',
@@ -259,6 +261,7 @@ const en: Record<MessageKey, string> = {
   ...textsOf(emailMessages, 'en'),
   ...peopleMessagesEn,
   ...siteMessagesEn,
+  ...authoringMessagesEn,
   ...noticeMessagesEn,
   'enterprise.notMember': 'You are not a member of this company',
   'enterprise.tooMany': 'You already belong to the most companies allowed ({max})',

@@ -61,6 +61,7 @@ interface Target {
   memberImport: string;
   nav: string;
   banner: string;
+  category: string;
 }
 
 type Params = Record<string, unknown>;
@@ -246,6 +247,16 @@ const matrix: Record<AuthName, Case> = {
   auditPage: own("the caller's company's audit log", page),
   myUploadPage: own("the caller's own uploads", page),
   teachingCoursePage: own('the courses the caller teaches', page),
+  // Back office: course authoring.
+  crmCategoryTree: own("the caller's company's categories"),
+  crmCategorySave: { probe: (t) => ({ id: t.category, parentId: null, nameZh: '越界' }) },
+  crmCategoryDelete: { probe: (t) => ({ id: t.category }) },
+  crmCategoryReorder: { probe: (t) => ({ parentId: null, ids: [t.category] }) },
+  crmCoursePage: own("the caller's company's courses", page),
+  crmCourseView: { probe: (t) => ({ id: t.course }) },
+  crmCourseSave: { probe: (t) => ({ id: t.course, nameZh: '越界', isFree: true, creditHours: 0, watermark: false, antiSkip: false }) },
+  crmCourseStatus: { probe: (t) => ({ id: t.course, status: 0 }) },
+  crmCourseCopy: { probe: (t) => ({ id: t.course }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),
@@ -552,6 +563,7 @@ beforeAll(async () => {
     memberImport: await one(sql`insert into member_imports (enterprise_id, file_name, rows) values (${eid}, 'iso.xlsx', '[]'::jsonb) returning id as v`),
     nav: await one(sql`select id as v from nav_items where enterprise_id = ${eid} limit 1`),
     banner: await one(sql`select id as v from banners where enterprise_id = ${eid} limit 1`),
+    category: await one(sql`select id as v from categories where enterprise_id = ${eid} order by sort, id limit 1`),
   };
 }, 120_000);
 afterAll(() => gw?.close());

@@ -269,6 +269,18 @@ export const endpoints = {
   /** The courses the caller teaches, with their learners' figures (lecturers, and administrators who teach). */
   teachingCoursePage: { method: 'POST', path: 'course/crm/teaching/course/page', access: 'auth', role: 'lecturer', paging: { pageCurrent: 1, pageSize: 20 } },
 
+  // Back office: course authoring (administrators). A course made here is a draft (status 2)
+  // until published; learners see only published courses.
+  crmCategoryTree: { method: 'GET', path: 'course/crm/category/tree', access: 'auth', role: 'admin' },
+  crmCategorySave: { method: 'POST', path: 'course/crm/category/save', access: 'auth', role: 'admin' },
+  crmCategoryDelete: { method: 'POST', path: 'course/crm/category/delete', access: 'auth', role: 'admin' },
+  crmCategoryReorder: { method: 'POST', path: 'course/crm/category/reorder', access: 'auth', role: 'admin' },
+  crmCoursePage: { method: 'POST', path: 'course/crm/course/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmCourseView: { method: 'GET', path: 'course/crm/course/view', access: 'auth', role: 'admin' },
+  crmCourseSave: { method: 'POST', path: 'course/crm/course/save', access: 'auth', role: 'admin' },
+  crmCourseStatus: { method: 'POST', path: 'course/crm/course/status', access: 'auth', role: 'admin' },
+  crmCourseCopy: { method: 'POST', path: 'course/crm/course/copy', access: 'auth', role: 'admin' },
+
   // Back office: people and organisation (administrators).
   // Departments and posts as trees, post levels, members, member import.
   crmDepartmentTree: { method: 'POST', path: 'user/crm/department/tree', access: 'auth', role: 'admin' },

@@ -18,6 +18,7 @@ import {
 import { accountScope } from './accounts';
 import { announcementScope } from './announcements';
 import { auditQueries } from './audit';
+import { authoringQueries } from './authoring';
 import { certificateScope } from './certificates';
 import { cardQueries } from './course-cards';
 import { commentQueries } from './comments';
@@ -271,6 +272,7 @@ const areas = {
   accounts: accountScope,
   announcements: announcementScope,
   audit: auditQueries,
+  authoring: authoringQueries,
   cards: cardQueries,
   certificates: certificateScope,
   comments: commentQueries,

@@ -4,6 +4,7 @@
  * purchase by the caller answers 'You can only watch it after purchase'.
  */
 import { Code } from '@/api/codes';
+import { COURSE_STATUS } from '@/lib/schemas/authoring';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/access';
 import type { CourseRow } from '../../db/access/courses';
@@ -27,8 +28,9 @@ export interface CourseAccess {
  */
 export async function courseAccess(db: Db, eid: string, memberId: string, courseId: string): Promise<CourseAccess> {
   const row = await scoped(db, eid).courses.withPurchase(memberId, courseId);
-  if (!row) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
-  if (row.course.status !== 1) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };
+  // A draft (status 2) was never the learners': it is not there for them.
+  if (!row || row.course.status === COURSE_STATUS.draft) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
+  if (row.course.status !== COURSE_STATUS.published) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };
   if (!row.course.isFree && row.purchasedBy === null) {
     return { course: row.course, allowed: false, messageKey: 'learning.purchaseFirst' };
   }

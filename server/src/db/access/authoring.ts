@@ -1,0 +1,184 @@
+/**
+ * Data access of the back office's course authoring, bound to one enterprise: categories (a
+ * tree by `parent_id`, in `sort` order) and courses of any status with their lecturers,
+ * chapters, periods and coursewares (a copy takes them all).
+ */
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { categories, courseItems, courseLecturers, courses, coursewares, lecturers } from '../schema';
+import type { RowWindow } from '../../paging';
+import { containsPattern } from './rows';
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type AuthoredCourseRow = typeof courses.$inferSelect;
+export type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'enterpriseId' | 'createdAt'>;
+
+export interface CourseListFilters {
+  keyword?: string;
+  categoryId?: string;
+  status?: number;
+}
+
+export function authoringQueries(db: Db, eid: string) {
+  const ownCategory = (id: string) => and(eq(categories.enterpriseId, eid), eq(categories.id, id));
+  const ownCourse = (id: string) => and(eq(courses.enterpriseId, eid), eq(courses.id, id));
+
+  return {
+    /** Every category with the number of its own courses (any status), in order. */
+    async categories(): Promise<(CategoryRow & { courseCount: number })[]> {
+      const used = db
+        .select({ categoryId: courses.categoryId, n: count().as('n') })
+        .from(courses)
+        .where(eq(courses.enterpriseId, eid))
+        .groupBy(courses.categoryId)
+        .as('used');
+      const rows = await db
+        .select({ category: categories, n: used.n })
+        .from(categories)
+        .leftJoin(used, eq(used.categoryId, categories.id))
+        .where(eq(categories.enterpriseId, eid))
+        .orderBy(asc(categories.sort), asc(categories.nameZh), asc(categories.id));
+      return rows.map((r) => ({ ...r.category, courseCount: Number(r.n ?? 0) }));
+    },
+
+    async category(id: string): Promise<CategoryRow | undefined> {
+      const [row] = await db.select().from(categories).where(ownCategory(id));
+      return row;
+    },
+
+    /** The categories under `parentId` (null: the top), in order. */
+    siblings(parentId: string | null): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.enterpriseId, eid), parentId ? eq(categories.parentId, parentId) : isNull(categories.parentId)))
+        .orderBy(asc(categories.sort), asc(categories.id));
+    },
+
+    /** Adds a category last under its parent. */
+    async insertCategory(values: Pick<CategoryRow, 'parentId' | 'nameZh' | 'nameEn'>): Promise<CategoryRow> {
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${categories.sort}) + 1, 0)::int` })
+        .from(categories)
+        .where(and(eq(categories.enterpriseId, eid), values.parentId ? eq(categories.parentId, values.parentId) : isNull(categories.parentId)));
+      const [row] = await db.insert(categories).values({ ...values, enterpriseId: eid, sort: Number(next) }).returning();
+      return row!;
+    },
+
+    async updateCategory(id: string, patch: Partial<Pick<CategoryRow, 'parentId' | 'nameZh' | 'nameEn' | 'sort'>>): Promise<CategoryRow | undefined> {
+      const [row] = await db.update(categories).set(patch).where(ownCategory(id)).returning();
+      return row;
+    },
+
+    /** Whether anything stands in a category: categories under it, courses in it. */
+    async categoryUse(id: string): Promise<{ children: number; courses: number }> {
+      const [children] = await db.select({ n: count() }).from(categories).where(and(eq(categories.enterpriseId, eid), eq(categories.parentId, id)));
+      const [held] = await db.select({ n: count() }).from(courses).where(and(eq(courses.enterpriseId, eid), eq(courses.categoryId, id)));
+      return { children: Number(children?.n ?? 0), courses: Number(held?.n ?? 0) };
+    },
+
+    async deleteCategory(id: string): Promise<boolean> {
+      return (await db.delete(categories).where(ownCategory(id)).returning({ id: categories.id })).length > 0;
+    },
+
+    /** Gives each id its place in the list as its sort. */
+    async reorderCategories(ids: string[]): Promise<void> {
+      for (const [sort, id] of ids.entries()) await db.update(categories).set({ sort }).where(ownCategory(id));
+    },
+
+    /** A page of the company's courses of any status, newest first, filtered; with the total. */
+    async coursePage(filters: CourseListFilters, { limit, offset }: RowWindow) {
+      const conditions: SQL[] = [eq(courses.enterpriseId, eid)];
+      if (filters.keyword) {
+        const pattern = containsPattern(filters.keyword);
+        conditions.push(sql`(${courses.nameZh} ilike ${pattern} or ${courses.nameEn} ilike ${pattern})`);
+      }
+      if (filters.categoryId) conditions.push(eq(courses.categoryId, filters.categoryId));
+      if (filters.status !== undefined) conditions.push(eq(courses.status, filters.status));
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(courses).where(where);
+      const rows = await db
+        .select({
+          course: courses,
+          categoryZh: categories.nameZh,
+          categoryEn: categories.nameEn,
+          periods: sql<number>`(select count(*) from ${courseItems} i where i.enterprise_id = ${eid} and i.course_id = ${courses.id} and i.parent_id is not null)::int`,
+          learners: sql<number>`(select count(*) from course_progress p where p.enterprise_id = ${eid} and p.course_id = ${courses.id})::int`,
+        })
+        .from(courses)
+        .leftJoin(categories, and(eq(categories.enterpriseId, eid), eq(categories.id, courses.categoryId)))
+        .where(where)
+        .orderBy(sql`${courses.createdAt} desc`, asc(courses.id))
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    async course(id: string): Promise<AuthoredCourseRow | undefined> {
+      const [row] = await db.select().from(courses).where(ownCourse(id));
+      return row;
+    },
+
+    /** The lecturers of each course, in order. */
+    async lecturersOf(courseIds: string[]): Promise<{ courseId: string; id: string; nameZh: string; nameEn: string }[]> {
+      if (courseIds.length === 0) return [];
+      return db
+        .select({ courseId: courseLecturers.courseId, id: lecturers.id, nameZh: lecturers.nameZh, nameEn: lecturers.nameEn })
+        .from(courseLecturers)
+        .innerJoin(lecturers, and(eq(lecturers.id, courseLecturers.lecturerId), eq(lecturers.enterpriseId, eid)))
+        .where(and(eq(courseLecturers.enterpriseId, eid), inArray(courseLecturers.courseId, courseIds)))
+        .orderBy(asc(courseLecturers.sort), asc(lecturers.id));
+    },
+
+    /** How many of `ids` are lecturers of this company. */
+    async lecturerCount(ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db.select({ n: count() }).from(lecturers).where(and(eq(lecturers.enterpriseId, eid), inArray(lecturers.id, ids)));
+      return Number(row?.n ?? 0);
+    },
+
+    async insertCourse(values: CourseValues): Promise<AuthoredCourseRow> {
+      const [row] = await db.insert(courses).values({ ...values, enterpriseId: eid }).returning();
+      return row!;
+    },
+
+    async updateCourse(id: string, patch: Partial<CourseValues>): Promise<AuthoredCourseRow | undefined> {
+      const [row] = await db.update(courses).set(patch).where(ownCourse(id)).returning();
+      return row;
+    },
+
+    /** Makes `ids` the course's lecturers, in that order. */
+    async setLecturers(courseId: string, ids: string[]): Promise<void> {
+      await db.delete(courseLecturers).where(and(eq(courseLecturers.enterpriseId, eid), eq(courseLecturers.courseId, courseId)));
+      if (ids.length) {
+        await db.insert(courseLecturers).values(ids.map((lecturerId, sort) => ({ enterpriseId: eid, courseId, lecturerId, sort })));
+      }
+    },
+
+    /** Copies a course's chapters and periods (parents mapped to the copies) and coursewares to `toId`. */
+    async copyContent(fromId: string, toId: string): Promise<void> {
+      const items = await db
+        .select()
+        .from(courseItems)
+        .where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.courseId, fromId)))
+        .orderBy(asc(courseItems.sort), asc(courseItems.id));
+      const newIds = new Map(items.map((i) => [i.id, crypto.randomUUID()]));
+      // Chapters first, so that a period's parent exists when it is written.
+      const ordered = [...items.filter((i) => i.parentId === null), ...items.filter((i) => i.parentId !== null)];
+      if (ordered.length) {
+        await db.insert(courseItems).values(
+          ordered.map(({ id, courseId: _c, parentId, ...rest }) => ({
+            ...rest,
+            id: newIds.get(id)!,
+            courseId: toId,
+            parentId: parentId === null ? null : (newIds.get(parentId) ?? null),
+          })),
+        );
+      }
+      const files = await db.select().from(coursewares).where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.courseId, fromId)));
+      if (files.length) {
+        await db.insert(coursewares).values(files.map(({ id: _i, courseId: _c, ...rest }) => ({ ...rest, courseId: toId })));
+      }
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The back office's course authoring as both the forms and the gateway check it: course
+ * categories (a tree in order) and courses (both languages, the English optional; cover,
+ * category, lecturers, credit hours, free or priced, watermark and anti-skip; published, a
+ * draft or removed). Pure (zod). Issue messages are keys of the `crmCourse` strings
+ * (`crmCourse.error.*`), which the forms show in the user's language; the gateway answers its
+ * own field messages.
+ */
+import { z } from 'zod';
+
+export const AUTHORING_ERRORS = {
+  required: 'crmCourse.error.required',
+  tooLong: 'crmCourse.error.tooLong',
+  number: 'crmCourse.error.number',
+  price: 'crmCourse.error.price',
+  tooMany: 'crmCourse.error.tooMany',
+} as const;
+
+/** A course's status: 0 removed ('The course has been removed'), 1 published, 2 a draft no learner sees. */
+export const COURSE_STATUS = { removed: 0, published: 1, draft: 2 } as const;
+export type CourseStatus = (typeof COURSE_STATUS)[keyof typeof COURSE_STATUS];
+
+/** Most lecturers a course names; most categories a parent holds in one order. */
+export const MAX_COURSE_LECTURERS = 10;
+export const MAX_CATEGORY_SIBLINGS = 200;
+/** Highest price in fen (¥1,000,000.00), and credit hours a course may grant. */
+export const MAX_PRICE_FEN = 100_000_000;
+export const MAX_CREDIT_HOURS = 1000;
+
+const required = (max: number) => z.string().trim().min(1, AUTHORING_ERRORS.required).max(max, AUTHORING_ERRORS.tooLong);
+const optional = (max: number) => z.string().trim().max(max, AUTHORING_ERRORS.tooLong).default('');
+const id = z.uuid();
+const uniqueIds = (max: number) =>
+  z
+    .array(id)
+    .max(max, AUTHORING_ERRORS.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, AUTHORING_ERRORS.tooMany);
+
+export const categorySaveSchema = z.object({
+  id: id.optional(),
+  /** The parent category; null at the top. */
+  parentId: id.nullable().default(null),
+  nameZh: required(30),
+  nameEn: optional(60),
+});
+export type CategorySaveBody = z.output<typeof categorySaveSchema>;
+
+/** A new order of one parent's categories: each of them once, first to last. */
+export const categoryReorderSchema = z.object({
+  parentId: id.nullable().default(null),
+  ids: uniqueIds(MAX_CATEGORY_SIBLINGS).min(1, AUTHORING_ERRORS.required),
+});
+
+export const courseSaveSchema = z.object({
+  id: id.optional(),
+  nameZh: required(60),
+  nameEn: optional(120),
+  introZh: optional(2000),
+  introEn: optional(4000),
+  /** '' (none), the path an upload answered, or the one saved before. */
+  cover: z.string().trim().max(4000, AUTHORING_ERRORS.tooLong).default(''),
+  categoryId: id.nullable().default(null),
+  lecturerIds: uniqueIds(MAX_COURSE_LECTURERS).default([]),
+  creditHours: z.number(AUTHORING_ERRORS.number).int(AUTHORING_ERRORS.number).min(0, AUTHORING_ERRORS.number).max(MAX_CREDIT_HOURS, AUTHORING_ERRORS.number),
+  isFree: z.boolean(),
+  /** Fen; null: free, or paid without a price shown. */
+  priceFen: z.number(AUTHORING_ERRORS.price).int(AUTHORING_ERRORS.price).min(1, AUTHORING_ERRORS.price).max(MAX_PRICE_FEN, AUTHORING_ERRORS.price).nullable().default(null),
+  watermark: z.boolean(),
+  antiSkip: z.boolean(),
+});
+export type CourseSaveBody = z.output<typeof courseSaveSchema>;
+
+export const courseStatusSchema = z.object({
+  id,
+  status: z.union([z.literal(COURSE_STATUS.removed), z.literal(COURSE_STATUS.published), z.literal(COURSE_STATUS.draft)]),
+});
+
+export const courseFilterSchema = z.object({
+  keyword: z.string().trim().max(50).optional(),
+  categoryId: id.optional(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+});
+
+export const authoringIdSchema = z.object({ id });
