@@ -18,6 +18,7 @@ import { contentTypeOf } from './types';
 import type { FileStore } from './store';
 import { isFileKey } from './store';
 import type { ResourceRow } from '../db/access/courses';
+import { inLang } from '../localized';
 
 export { contentTypeOf };
 
@@ -43,7 +44,7 @@ export function downloadNameOf(resource: ResourceRow, lang: 'zh' | 'en'): string
   if (resource.fileName) return resource.fileName;
   const url = fileUrlOf(resource);
   const ext = fileExtension(url);
-  const name = lang === 'en' ? resource.nameEn : resource.nameZh;
+  const name = inLang(lang, resource.nameZh, resource.nameEn);
   return ext ? `${name}.${ext}` : name;
 }
 

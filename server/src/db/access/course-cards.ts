@@ -12,6 +12,7 @@ import { coalesced } from '../coalesce';
 import { categories, courseLecturers, courseProgress, courses, lecturers } from '../schema';
 import { catalogue } from './catalogue-cache';
 import { nameAndIntro } from './rows';
+import { inLang } from '../../localized';
 
 /** Target type of course rows in comments, ratings, likes and collections. */
 export const COURSE_TARGET = 'course';
@@ -43,8 +44,8 @@ export function toLecturerBrief(
 ): LecturerBrief {
   return {
     id: row.id,
-    name: lang === 'en' ? row.nameEn : row.nameZh,
-    title: lang === 'en' ? row.titleEn : row.titleZh,
+    name: inLang(lang, row.nameZh, row.nameEn),
+    title: inLang(lang, row.titleZh, row.titleEn),
     avatar: row.avatar,
   };
 }
@@ -141,7 +142,7 @@ async function readSharedCards(db: Db, eid: string, lang: Locale, ids: string[])
         ...nameAndIntro(c, lang),
         cover: c.cover,
         categoryId: c.categoryId,
-        categoryName: (lang === 'en' ? r.categoryEn : r.categoryZh) ?? '',
+        categoryName: (inLang(lang, r.categoryZh, r.categoryEn)) ?? '',
         courseType: c.courseType,
         isFree: c.isFree,
         price: c.isFree || c.priceFen === null ? null : c.priceFen / 100,

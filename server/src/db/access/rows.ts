@@ -38,7 +38,8 @@ export function nameAndIntro(
   row: { nameZh: string; nameEn: string; introZh: string; introEn: string },
   lang: Locale,
 ): { name: string; intro: string } {
-  return lang === 'en' ? { name: row.nameEn, intro: row.introEn } : { name: row.nameZh, intro: row.introZh };
+  // English where the course has it, else the Chinese (an English name is optional).
+  return lang === 'en' ? { name: row.nameEn || row.nameZh, intro: row.introEn || row.introZh } : { name: row.nameZh, intro: row.introZh };
 }
 
 /** A UUID string, so that ids from headers never reach a uuid column malformed. */

@@ -64,7 +64,7 @@ const byText = (column: AnyPgColumn) => sql`${column} collate "C"`;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-const inLang = <T>(lang: Locale, zh: T, en: T): T => (lang === 'en' ? en : zh);
+const inLang = <T>(lang: Locale, zh: T, en: T): T => (lang === 'en' && en ? en : zh);
 
 async function counted(rows: Promise<{ n: number }[]>): Promise<number> {
   return (await rows)[0]?.n ?? 0;

@@ -29,6 +29,7 @@ import { isValidPhone } from '@/lib/phone';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { MAX_FAILURES_PER_ACCOUNT } from '../user/service';
 import { accountGlobal } from '../../db/access/accounts';
+import { inLang } from '../../localized';
 
 /** A mailed reset link works for 30 minutes, once. */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
@@ -131,7 +132,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[ch]!);
 
 function resetMail(enterprise: Enterprise, member: Member, link: string, lang: Locale) {
-  const site = lang === 'en' ? enterprise.titleEn : enterprise.titleZh;
+  const site = inLang(lang, enterprise.titleZh, enterprise.titleEn);
   const text = t(lang, 'reset.mail.text', { name: member.userName, site, empNo: member.empNo, link });
   const html = text
     .split('\n\n')

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../routing';
 import { toUserInfo } from '../user/service';
 import { type MemberPatch, type OrgRow } from '../../db/access/accounts';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** The profile fields the save reads; any other field sent is ignored. */
 export type ProfileInput = { userNo: string } & Partial<
@@ -70,9 +71,9 @@ export async function getPostGrade(ctx: AuthContext, userNo: string): Promise<Po
   const groups = new Map<string, PostGradeGroup>();
   for (const row of rows) {
     const value = row.value.split('_')[0]!;
-    const label = (ctx.lang === 'en' ? row.groupEn : row.groupZh) ?? value;
+    const label = (inLang(ctx.lang, row.groupZh, row.groupEn)) ?? value;
     const group = groups.get(value) ?? { label, value, children: [] };
-    group.children.push({ label: ctx.lang === 'en' ? row.labelEn : row.labelZh, value: row.value, group: label });
+    group.children.push({ label: inLang(ctx.lang, row.labelZh, row.labelEn), value: row.value, group: label });
     groups.set(value, group);
   }
   return { postLevel: ctx.member.postLevel, groups: [...groups.values()] };
@@ -154,7 +155,7 @@ export async function savePostGrade(ctx: AuthContext, body: ProfileInput): Promi
  */
 export function toTree(rows: OrgRow[], lang: Locale): TreeOption[] {
   const nodes = new Map<string, TreeOption>(
-    rows.map((r) => [r.id, { id: r.id, name: lang === 'en' ? r.nameEn : r.nameZh, parentId: r.parentId }]),
+    rows.map((r) => [r.id, { id: r.id, name: inLang(lang, r.nameZh, r.nameEn), parentId: r.parentId }]),
   );
   const roots: TreeOption[] = [];
   for (const row of rows) {

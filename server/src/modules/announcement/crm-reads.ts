@@ -14,6 +14,7 @@ import { t } from '../../i18n';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
 import { startNoticeExport } from './crm-export';
+import { inLang } from '../../localized';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'notice.notFound');
 
@@ -29,7 +30,7 @@ export async function noticeReadStats(ctx: AuthContext, id: string): Promise<Not
   const { reach, read } = await ctx.scope.announcements.readStats(id);
   return {
     id,
-    title: ctx.lang === 'en' ? row.titleEn : row.titleZh,
+    title: inLang(ctx.lang, row.titleZh, row.titleEn),
     state: row.state,
     publishedAt: row.publishedAt.toISOString(),
     reach,

@@ -23,6 +23,7 @@ import { signInGlobal } from '../../db/access/sign-in';
 import { consumeCaptcha, createCaptcha } from '../../captcha';
 import { checkCode, CODE_TTL_SECONDS, issueCode, verifyAndConsumeCode } from './codes';
 import { countHit, takeHit, type Limit } from '../../limits';
+import { inLang } from '../../localized';
 
 /** Captchas one client address may ask for. */
 export const CAPTCHA_LIMIT: Limit = { max: 60, windowSeconds: 600 };
@@ -76,7 +77,7 @@ export async function sendCode(
   if (!(await consumeCaptcha(db, body.captchaKey, body.captchaCode))) {
     throw new ApiError(Code.INVALID, 'signIn.captchaRequired');
   }
-  const site = enterprise ? (lang === 'en' ? enterprise.titleEn : enterprise.titleZh) : lang === 'en' ? 'Xuetang' : '学堂';
+  const site = enterprise ? (inLang(lang, enterprise.titleZh, enterprise.titleEn)) : lang === 'en' ? 'Xuetang' : '学堂';
   return issueCode(db, {
     phone: body.phone,
     scene: body.scene,

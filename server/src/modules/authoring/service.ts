@@ -17,6 +17,7 @@ import type { AuthoredCourseRow, CategoryRow } from '../../db/access/authoring';
 import { catalogue } from '../../db/access/catalogue-cache';
 import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
+import { inLang } from '../../localized';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
 import { checkedPicture } from '../site/checks';
@@ -39,8 +40,6 @@ const COURSE_FIELDS = [
 
 const categoryNotFound = () => new ApiError(Code.NOT_FOUND, 'authoring.categoryNotFound');
 const courseNotFound = () => new ApiError(Code.NOT_FOUND, 'authoring.courseNotFound');
-/** The text in the caller's language, the Chinese where there is no English. */
-const inLang = (lang: string, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 // ---- categories
 

@@ -38,6 +38,7 @@ import { downloadResponse, openFile } from '../../files/resources';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import { type HeldCertificate } from '../../db/access/certificates';
 import { certificatePdf, type LogoImage } from './pdf';
+import { inLang } from '../../localized';
 
 export { issueOnCompletion, type Completion } from './issue';
 
@@ -70,7 +71,7 @@ function statusOf(expiresAt: Date | null, now = Date.now()): CertificateStatusVa
   return expiresAt && expiresAt.getTime() <= now ? CertificateStatus.expired : CertificateStatus.held;
 }
 
-const named = (row: { nameZh: string; nameEn: string }, lang: Locale) => (lang === 'en' ? row.nameEn : row.nameZh);
+const named = (row: { nameZh: string; nameEn: string }, lang: Locale) => (inLang(lang, row.nameZh, row.nameEn));
 
 function sourceOf(row: HeldCertificate, lang: Locale): CertificateItem['source'] {
   if (row.course) return { type: 'course', id: row.course.id, name: named(row.course, lang) };
@@ -172,7 +173,7 @@ export async function certificatePdfDownload(ctx: AuthContext, id: string): Prom
   const { tenant, lang } = ctx;
   const bytes = await certificatePdf({
     lang,
-    companyName: lang === 'en' ? tenant.nameEn : tenant.nameZh,
+    companyName: inLang(lang, tenant.nameZh, tenant.nameEn),
     primaryColor: tenant.colorPrimary,
     logo: tenant.logo ? await readLogo(ctx.c.get('files'), tenant.logo) : undefined,
     holderName: row.holder.userName,
@@ -207,7 +208,7 @@ export async function verifyCertificate(ctx: PublicContext, raw: string): Promis
   return {
     userName: row.holder.userName,
     certificateName: named(row.certificate, ctx.lang),
-    companyName: ctx.lang === 'en' ? tenant.nameEn : tenant.nameZh,
+    companyName: inLang(ctx.lang, tenant.nameZh, tenant.nameEn),
     issuedAt: row.held.issuedAt.toISOString(),
     expiresAt: row.held.expiresAt ? row.held.expiresAt.toISOString() : null,
     status: statusOf(row.held.expiresAt),

@@ -17,6 +17,7 @@ import { accessError, courseAccess } from './access';
 import { type CourseData } from '../../db/access/courses';
 import { pageResult, type Paging } from '../../paging';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** Longest note or refusal reason, in characters after trimming. */
 export const PURCHASE_TEXT_MAX = 200;
@@ -28,7 +29,7 @@ function toRequest(row: RequestRow, lang: Locale): CoursePurchaseRequest {
   return {
     id: r.id,
     courseId: r.courseId,
-    courseName: lang === 'en' ? row.courseEn : row.courseZh,
+    courseName: inLang(lang, row.courseZh, row.courseEn),
     status: r.status as CoursePurchaseRequest['status'],
     note: r.note,
     reason: r.reason,

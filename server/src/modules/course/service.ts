@@ -1,6 +1,7 @@
 /** The course module's logic: catalogue, detail, tree, comments, likes, ratings, collections, courseware. */
 import { createHash } from 'node:crypto';
 import { Code } from '@/api/codes';
+import { COURSE_STATUS } from '@/lib/schemas/authoring';
 import type {
   AdmireResult,
   Category,
@@ -28,6 +29,7 @@ import { catalogue } from '../../db/access/catalogue-cache';
 import { completeOnDownload } from '../progress/service';
 import { type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from '../../db/access/courses';
 import { downloadNameOf, downloadResponse, fileUrlOf, openFile, previewKindOf, sheetParagraphs, textParagraphs, watermarkPdf, type OpenedFile } from '../../files/resources';
+import { inLang } from '../../localized';
 
 /** Longest comment, in characters after trimming. */
 export const COMMENT_MAX = 500;
@@ -69,7 +71,7 @@ export async function categoryTree(ctx: AuthContext): Promise<Category[]> {
   for (const r of rows) {
     byId.set(r.id, {
       id: r.id,
-      name: ctx.lang === 'en' ? r.nameEn : r.nameZh,
+      name: inLang(ctx.lang, r.nameZh, r.nameEn),
       parentId: r.parentId,
       courseCount: 0,
       children: [],
@@ -174,7 +176,7 @@ async function watchableCourse(ctx: AuthContext, courseId: string): Promise<Cour
 /**
  * A course as the caller sees it. What every learner sees alike (the card, the course row, the
  * rating and comment counts) comes from the catalogue cache; the caller's own rows take one query.
- * A course of another company or none answers not found, a removed one 'The course has been removed'.
+ * A course of another company, a draft or none answers not found, a removed one 'The course has been removed'.
  */
 export async function courseView(ctx: AuthContext, courseId: string): Promise<CourseDetail> {
   if (!isUuid(courseId)) throw notFound();
@@ -187,10 +189,11 @@ export async function courseView(ctx: AuthContext, courseId: string): Promise<Co
     }),
     dataOf(ctx).courseMine(ctx.member.id, courseId),
   ]);
-  if (!shared) throw notFound();
+  // A draft (status 2) was never the learners': it is not there for them.
+  if (!shared || shared.course.status === COURSE_STATUS.draft) throw notFound();
   const { course } = shared;
   // Nothing of the course leaves before the access rule passes.
-  if (course.status !== 1) throw accessError({ course, allowed: false, messageKey: 'learning.courseRemoved' });
+  if (course.status !== COURSE_STATUS.published) throw accessError({ course, allowed: false, messageKey: 'learning.courseRemoved' });
   return {
     ...shared.card,
     studyProgress: mine.progress,
@@ -228,7 +231,7 @@ export async function chapterPeriodTree(ctx: AuthContext, courseId: string): Pro
   for (const { item, resource } of rows) {
     nodes.set(item.id, {
       subResourceId: item.id,
-      subResourceName: ctx.lang === 'en' ? item.nameEn : item.nameZh,
+      subResourceName: inLang(ctx.lang, item.nameZh, item.nameEn),
       contentType: item.contentType,
       ...resourceFields(resource),
       studyProgress: progressOf.get(item.id) ?? 0,
@@ -354,7 +357,7 @@ export async function coursewareList(ctx: AuthContext, courseId: string): Promis
       return {
         id,
         resourceId: resource.id,
-        name: ctx.lang === 'en' ? resource.nameEn : resource.nameZh,
+        name: inLang(ctx.lang, resource.nameZh, resource.nameEn),
         fileName,
         resourceType: resource.resourceType,
         size: await sizeOf(ctx, resource),

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../routing';
 import { type ProgressAudience, type ProgressFilters, type ProgressRecord } from '../../db/access/reports';
 import { offsetOf, pageResult, type Paging } from '../../paging';
 import { scoped, type Scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** userType of organisation accounts. */
 const ORGANISATION = 3;
@@ -27,7 +28,7 @@ function toRow(record: ProgressRecord, lang: Locale): CourseProgressRow {
     empNo: record.empNo,
     departmentName: record.departmentName,
     courseId: record.courseId,
-    courseName: lang === 'en' ? record.courseNameEn : record.courseNameZh,
+    courseName: inLang(lang, record.courseNameZh, record.courseNameEn),
     studyProgress: record.progress,
     learningStatus: toLearningStatus(record.status),
     studySeconds: record.studySeconds,

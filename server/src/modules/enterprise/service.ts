@@ -13,6 +13,7 @@ import { verifyAndConsumeCode } from '../auth/service';
 import { hashPassword } from '../../passwords';
 import { issueSession } from '../user/service';
 import { createCompany, createPerson } from '../../db/access/enterprises';
+import { inLang } from '../../localized';
 
 /** Spec section 5: a name has at most 15 characters. */
 export const USER_NAME_MAX = 15;
@@ -27,7 +28,7 @@ const length = (text: string) => [...text].length;
 function toItem(enterprise: Enterprise, member: Member, current: boolean, lang: Locale): EnterpriseItem {
   return {
     eid: enterprise.id,
-    name: lang === 'en' ? enterprise.nameEn : enterprise.nameZh,
+    name: inLang(lang, enterprise.nameZh, enterprise.nameEn),
     logo: enterprise.logo,
     empNo: member.empNo,
     current,

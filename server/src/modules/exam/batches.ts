@@ -10,6 +10,7 @@ import type { AuthContext } from '../../routing';
 import { type ExamScope } from '../../db/access/exams';
 import { examName, notFound } from './papers';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 type BatchRowWithCounts = Awaited<ReturnType<ExamScope['batches']>>[number];
 
@@ -18,7 +19,7 @@ function toBatch(r: BatchRowWithCounts, lang: 'zh' | 'en'): ExamBatch {
     id: r.batch.id,
     examId: r.batch.examId,
     examName: examName(r.exam, lang),
-    name: lang === 'en' ? r.batch.nameEn : r.batch.nameZh,
+    name: inLang(lang, r.batch.nameZh, r.batch.nameEn),
     startAt: r.batch.startAt.toISOString(),
     endAt: r.batch.endAt.toISOString(),
     place: r.batch.place,

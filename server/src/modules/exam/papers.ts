@@ -39,6 +39,7 @@ import { creditExamPass } from '../progress/service';
 import { answersWithheld } from './answer-rule';
 import { type AnswerRow, type ExamRow, type ExamScope, type ExamTaskRow, type PaperRow, type QuestionRow } from '../../db/access/exams';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** Why a paper was handed in. */
 export type SubmitReason = 'user' | 'timeout' | 'screen';
@@ -65,7 +66,7 @@ function blanksOf(q: QuestionRow): number {
 }
 
 export function examName(exam: ExamRow, lang: Locale): string {
-  return lang === 'en' ? exam.nameEn : exam.nameZh;
+  return inLang(lang, exam.nameZh, exam.nameEn);
 }
 
 /**
@@ -92,10 +93,10 @@ function paperQuestions(
         no: i + 1,
         questionType: q.questionType,
         difficulty: q.difficulty,
-        stem: lang === 'en' ? q.stemEn : q.stemZh,
+        stem: inLang(lang, q.stemZh, q.stemEn),
         options: orderedOptions(optionsOf(q), paper.optionOrders[q.id]).map((o, shown) => ({
           key: o.key,
-          text: lang === 'en' ? o.textEn : o.textZh,
+          text: inLang(lang, o.textZh, o.textEn),
           label: optionLabel(shown),
           ...(withOriginal ? { originalLabel: optionLabel(optionsOf(q).findIndex((x) => x.key === o.key)) } : {}),
         })),
@@ -582,7 +583,7 @@ export async function examPaperView(ctx: AuthContext, paperId: string): Promise<
           ? {
               correctAnswer,
               ...(view.options.length > 0 ? { correctLabels: labelsOf(correctAnswer, view.options) } : {}),
-              analysis: ctx.lang === 'en' ? question.analysisEn : question.analysisZh,
+              analysis: inLang(ctx.lang, question.analysisZh, question.analysisEn),
             }
           : {}),
       };

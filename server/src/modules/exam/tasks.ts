@@ -16,6 +16,7 @@ import { MAX_PAGE_SIZE, offsetOf, pageResult, type Paging } from '../../paging';
 import { type ExamRow, type ExamTaskRow, type TaskFilters, type TaskPaperStats } from '../../db/access/exams';
 import { closeOverdue, examName, notFound, startBlock, toPaperRecord } from './papers';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** Hands in the caller's overdue papers and marks absent tasks before a read. */
 /** What the exam centre's reads need of a signed-in request. */
@@ -119,7 +120,7 @@ export async function examTaskView(ctx: ReadCtx, taskId: string): Promise<ExamTa
     : startBlock({ task, exam, attemptsUsed: item.attemptsUsed, questionCount: item.questionCount, now });
   return {
     ...item,
-    intro: ctx.lang === 'en' ? exam.introEn : exam.introZh,
+    intro: inLang(ctx.lang, exam.introZh, exam.introEn),
     screenSwitchLimit: exam.screenSwitchLimit,
     shuffleQuestions: exam.shuffleQuestions,
     showAnswers: exam.answersShown !== 'never',

@@ -10,7 +10,7 @@ import { scoped } from '../../db/access';
 /** Cards and lecturers a zone shows at most. */
 export const ZONE_LIMIT = 8;
 
-const inLang = (ctx: AuthContext, zh: string, en: string) => (ctx.lang === 'en' ? en : zh);
+const inLang = (ctx: AuthContext, zh: string, en: string) => (ctx.lang === 'en' && en ? en : zh);
 
 export async function bannerList(ctx: AuthContext): Promise<Banner[]> {
   const rows = await scoped(ctx.db, ctx.tenant.id).home.banners();

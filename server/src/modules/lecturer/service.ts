@@ -9,12 +9,13 @@ import type { AuthContext } from '../../routing';
 import { toLecturerBrief } from '../../db/access/course-cards';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import { type LecturerWithStats } from '../../db/access/lecturers';
+import { inLang } from '../../localized';
 
 function toItem({ lecturer, courseCount, learnerCount, rating }: LecturerWithStats, lang: Locale): LecturerItem {
   return {
     ...toLecturerBrief(lecturer, lang),
     level: lecturer.level,
-    intro: lang === 'en' ? lecturer.introEn : lecturer.introZh,
+    intro: inLang(lang, lecturer.introZh, lecturer.introEn),
     courseCount,
     learnerCount,
     rating,

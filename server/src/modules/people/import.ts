@@ -25,6 +25,7 @@ import type { AuthContext } from '../../routing';
 import { startExport } from '../data/service';
 import { MEMBER_AUDITED, organisationOf, userNoFor, type Organisation } from './members';
 import { orgPaths } from './org';
+import { inLang } from '../../localized';
 
 /** Data rows one spreadsheet may hold. */
 export const IMPORT_MAX_ROWS = 5_000;
@@ -106,8 +107,8 @@ export async function importTemplate(ctx: AuthContext): Promise<Response> {
     idCard: '11010519491231002X',
     sex: lang === 'en' ? 'Male' : '男',
     joiningTime: '2024-03-01',
-    department: department ? (lang === 'en' ? department.nameEn : department.nameZh) : '',
-    post: post ? (lang === 'en' ? post.nameEn : post.nameZh) : '',
+    department: department ? (inLang(lang, department.nameZh, department.nameEn)) : '',
+    post: post ? (inLang(lang, post.nameZh, post.nameEn)) : '',
     postLevel: '1_01',
     userType: '1',
   };

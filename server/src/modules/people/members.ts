@@ -21,6 +21,7 @@ import { ApiError } from '../../envelope';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
 import { orgPaths, subtreeIds } from './org';
+import { inLang } from '../../localized';
 
 /** Fields of a member the audit log compares (never the password). */
 export const MEMBER_AUDITED = [
@@ -73,7 +74,7 @@ export function toCrmMember(m: PeopleMember, org: Pick<Organisation, 'department
     departmentId: m.departmentId,
     departmentName: department ? department[lang] : m.departmentName,
     postId: m.postId,
-    postName: post ? (lang === 'en' ? post.nameEn : post.nameZh) : m.postName,
+    postName: post ? (inLang(lang, post.nameZh, post.nameEn)) : m.postName,
     postLevel: m.postLevel,
     userType: (m.userType === 2 || m.userType === 3 ? m.userType : 1) as CrmMember['userType'],
     isAdmin: m.isAdmin,

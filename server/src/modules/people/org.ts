@@ -16,6 +16,7 @@ import { oneAtATime } from '../../db/locks';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
 import type { AuthContext } from '../../routing';
+import { inLang } from '../../localized';
 
 /** Lock space (`db/locks.ts`) of changes to a company's tree. */
 const ORG_LOCKS = 190;
@@ -71,7 +72,7 @@ export function toOrgTree(rows: OrgRecord[], counts: Map<string, number>, lang: 
       {
         id: r.id,
         parentId: r.parentId,
-        name: lang === 'en' ? r.nameEn : r.nameZh,
+        name: inLang(lang, r.nameZh, r.nameEn),
         nameZh: r.nameZh,
         nameEn: r.nameEn,
         sort: r.sort,
@@ -137,7 +138,7 @@ function memberNames(kind: OrgKind, rows: OrgRecord[], ids: string[]): { id: str
   return ids.map((id) => ({ id, name: paths.get(id)?.zh ?? '' }));
 }
 
-const label = (row: Pick<OrgRecord, 'nameZh' | 'nameEn'>, lang: Locale) => (lang === 'en' ? row.nameEn : row.nameZh);
+const label = (row: Pick<OrgRecord, 'nameZh' | 'nameEn'>, lang: Locale) => (inLang(lang, row.nameZh, row.nameEn));
 
 export async function orgCreate(ctx: AuthContext, kind: OrgKind, body: OrgCreateBody): Promise<CrmOrgNode> {
   const given = body.id?.trim();

@@ -6,14 +6,15 @@ import { authRoute, type AuthContext, type RouteTable } from '../../routing';
 import { importCommit, importPreview, importStatus, importTemplate } from './import';
 import { memberBulkDepartment, memberCreate, memberPage, memberResetPassword, memberStatus, memberUpdate } from './members';
 import { orgCreate, orgDelete, orgMove, orgRename, orgTree } from './org';
+import { inLang } from '../../localized';
 
 /** The post level options, grouped (`1岗`: `1_01` … `1_15`); the spec fixes them, so they are read-only. */
 async function postLevelList(ctx: AuthContext) {
   const groups = new Map<string, { value: string; label: string; children: { value: string; label: string }[] }>();
   for (const row of await ctx.scope.enumOptions('postLevel')) {
     const value = row.value.split('_')[0]!;
-    const group = groups.get(value) ?? { value, label: (ctx.lang === 'en' ? row.groupEn : row.groupZh) ?? value, children: [] };
-    group.children.push({ value: row.value, label: ctx.lang === 'en' ? row.labelEn : row.labelZh });
+    const group = groups.get(value) ?? { value, label: (inLang(ctx.lang, row.groupZh, row.groupEn)) ?? value, children: [] };
+    group.children.push({ value: row.value, label: inLang(ctx.lang, row.labelZh, row.labelEn) });
     groups.set(value, group);
   }
   return [...groups.values()];

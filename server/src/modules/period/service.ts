@@ -35,6 +35,7 @@ import { updateCourse } from '../progress/service';
 import { pageResult, type Paging } from '../../paging';
 import { type PeriodRecordRow } from '../../db/access/periods';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 type Ctx = Pick<AuthContext, 'db' | 'tenant' | 'member' | 'lang'>;
 
@@ -47,7 +48,7 @@ export const NOTE_MAX = 500;
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
-const nameOf = (row: { nameZh: string; nameEn: string }, lang: Locale) => (lang === 'en' ? row.nameEn : row.nameZh);
+const nameOf = (row: { nameZh: string; nameEn: string }, lang: Locale) => (inLang(lang, row.nameZh, row.nameEn));
 
 /** The course's period of one of these content types, or not found. */
 async function periodOfType(ctx: Ctx, courseId: string, itemId: string, types: Set<number>): Promise<Period> {
@@ -74,8 +75,8 @@ function toQuestion(q: StoredResearchQuestion, lang: Locale): ResearchQuestion {
   return {
     key: q.key,
     questionType: q.questionType,
-    stem: lang === 'en' ? q.stemEn : q.stemZh,
-    options: q.questionType === 3 ? judgeOptions(lang) : q.options.map((o) => ({ key: o.key, text: lang === 'en' ? o.textEn : o.textZh })),
+    stem: inLang(lang, q.stemZh, q.stemEn),
+    options: q.questionType === 3 ? judgeOptions(lang) : q.options.map((o) => ({ key: o.key, text: inLang(lang, o.textZh, o.textEn) })),
     blanks: q.questionType === 4 ? Math.max(1, q.blanks ?? 1) : 0,
   };
 }

@@ -83,6 +83,7 @@ import { fileUrlOf, openFile, pdfPageCount } from '../../files/resources';
 import { examTaskView } from '../exam/service';
 import { periodPercent } from '@/lib/study-progress';
 import { scoped, type Scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** Playback rates the player offers; the gateway credits at most the highest. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -311,7 +312,7 @@ export async function resourceWatch(ctx: AuthContext, input: WatchInput): Promis
     watchId,
     itemId: item.id,
     courseId: course.id,
-    name: ctx.lang === 'en' ? item.nameEn : item.nameZh,
+    name: inLang(ctx.lang, item.nameZh, item.nameEn),
     contentType: item.contentType,
     resourceType: resource?.resourceType ?? 0,
     resourceId: resource?.id,
@@ -347,7 +348,7 @@ export async function imageTextWatch(
   const { progress } = await openPeriod(ctx, course, period, { withSession: false, studyTaskId: null });
   return {
     itemId: period.item.id,
-    name: ctx.lang === 'en' ? period.item.nameEn : period.item.nameZh,
+    name: inLang(ctx.lang, period.item.nameZh, period.item.nameEn),
     // Pictures of the period go out signed, as its other files.
     blocks: await Promise.all(
       (period.resource?.body ?? []).map(async (b) => ({

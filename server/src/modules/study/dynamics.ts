@@ -15,7 +15,7 @@ interface Names {
   nameEn: string | null;
 }
 
-const nameIn = (names: Names | null, lang: Locale) => (lang === 'en' ? names?.nameEn : names?.nameZh) ?? '';
+const nameIn = (names: Names | null, lang: Locale) => (lang === 'en' && names?.nameEn ? names.nameEn : names?.nameZh) ?? '';
 
 export async function studyDynamicPage(
   ctx: AuthContext,

@@ -33,6 +33,7 @@ import { projectAccess, type ProjectMemberRow, type ProjectRow } from './access'
 import { EMPTY_STATS, type ContainerStats, type StudyScope } from '../../db/access/study';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'learning.notFound');
 
@@ -376,7 +377,7 @@ export async function trainingProgressPage(ctx: AuthContext, body: Paging): Prom
     return {
       id: row.id,
       kind,
-      name: ctx.lang === 'en' ? row.nameEn : row.nameZh,
+      name: inLang(ctx.lang, row.nameZh, row.nameEn),
       studyProgress: stats.progress,
       learningStatus: stats.learningStatus,
       requiredCount: stats.requiredCount,

@@ -17,6 +17,7 @@ import { taskAccess, type StudyTaskRow } from './access';
 import { EMPTY_STATS, type ContainerStats } from '../../db/access/study';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import { scoped } from '../../db/access';
+import { inLang } from '../../localized';
 
 /** A task card from its row, the caller's stats and assignment. */
 export function toTaskItem(
@@ -89,7 +90,7 @@ export async function studyTaskView(ctx: AuthContext, id: string): Promise<Study
       const card = i.courseId ? cards.get(i.courseId) : undefined;
       return card ? [{ ...card, required: i.required }] : [];
     }),
-    exams: exams.map((e) => ({ examId: e.examId, taskId: e.taskId, name: lang === 'en' ? e.nameEn : e.nameZh, status: e.status })),
+    exams: exams.map((e) => ({ examId: e.examId, taskId: e.taskId, name: inLang(lang, e.nameZh, e.nameEn), status: e.status })),
     rating: rating.rating,
     myRating: rating.myRating,
     collected,

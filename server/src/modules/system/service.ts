@@ -6,6 +6,7 @@ import { global, scoped, type Enterprise, type Scoped } from '../../db/access';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../envelope';
 import { cachedForTenant, tenantByDomain } from '../../tenant';
+import { inLang } from '../../localized';
 
 export function toWebInfo(e: Enterprise, lang: Locale): WebInfo {
   const names = { zh: e.nameZh, en: e.nameEn };
@@ -34,7 +35,7 @@ export async function navBar(db: Db, scope: Scoped, lang: Locale): Promise<NavIt
   const rows = await cachedForTenant(db, `nav:${scope.enterpriseId}`, () => scope.navItems());
   return rows.map((r) => ({
     id: r.id,
-    title: lang === 'en' ? r.titleEn : r.titleZh,
+    title: inLang(lang, r.titleZh, r.titleEn),
     navMenuType: r.navMenuType,
     navUrl: r.navUrl,
     linkUrl: r.linkUrl,
@@ -54,9 +55,9 @@ export async function enumOptions(
     ? await scoped(db, enterpriseId).enumOptions(enumName)
     : await global.enumOptions(db, enumName);
   return rows.map((r) => {
-    const group = lang === 'en' ? r.groupEn : r.groupZh;
+    const group = inLang(lang, r.groupZh, r.groupEn);
     return {
-      label: lang === 'en' ? r.labelEn : r.labelZh,
+      label: inLang(lang, r.labelZh, r.labelEn),
       value: r.value,
       ...(group ? { group } : {}),
     };

@@ -11,6 +11,7 @@ import type { MessageKey } from '../../i18n';
 import { hashToken } from '../../sessions/tokens';
 import { readCaptchaAnswer, spendCaptcha } from '../../captcha';
 import { verifyPassword } from '../../passwords';
+import { inLang } from '../../localized';
 
 /** Spec section 9: the token lasts one day. */
 export const SESSION_TTL_SECONDS = 86_400;
@@ -48,7 +49,7 @@ export function toUserInfo(m: Member, enterprise: Enterprise, lang: Locale): Use
     isInitPassword: m.isInitPassword,
     isLecturer: m.userType === 2,
     eid: enterprise.id,
-    enterpriseName: lang === 'en' ? enterprise.nameEn : enterprise.nameZh,
+    enterpriseName: inLang(lang, enterprise.nameZh, enterprise.nameEn),
   };
 }
 
