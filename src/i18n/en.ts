@@ -13,6 +13,7 @@ import { certificateEn } from '@/i18n/sections/certificate';
 import { ledgerEn } from '@/i18n/sections/ledger';
 import { crmEn } from '@/i18n/sections/crm';
 import { crmPeopleEn } from '@/i18n/sections/crm-people';
+import { crmCourseEn } from '@/i18n/sections/crm-course';
 import { crmSiteEn } from '@/i18n/sections/crm-site';
 import { crmNoticeEn } from '@/i18n/sections/crm-notice';
 import { galleryEn } from '@/i18n/sections/gallery';
@@ -332,6 +333,7 @@ export const en: Record<MessageKey, string> = {
   ...crmEn,
   ...crmPeopleEn,
   ...crmSiteEn,
+  ...crmCourseEn,
   ...crmNoticeEn,
   ...galleryEn,
   ...communityEn,

@@ -17,6 +17,7 @@ import { certificateZh } from '@/i18n/sections/certificate';
 import { ledgerZh } from '@/i18n/sections/ledger';
 import { crmZh } from '@/i18n/sections/crm';
 import { crmPeopleZh } from '@/i18n/sections/crm-people';
+import { crmCourseZh } from '@/i18n/sections/crm-course';
 import { crmSiteZh } from '@/i18n/sections/crm-site';
 import { crmNoticeZh } from '@/i18n/sections/crm-notice';
 import { galleryZh } from '@/i18n/sections/gallery';
@@ -349,6 +350,7 @@ export const zh = {
   ...crmZh,
   ...crmPeopleZh,
   ...crmSiteZh,
+  ...crmCourseZh,
   ...crmNoticeZh,
   ...galleryZh,
   ...communityZh,

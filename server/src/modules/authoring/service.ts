@@ -20,7 +20,7 @@ import { t } from '../../i18n';
 import { inLang } from '../../localized';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
-import { checkedPicture } from '../site/checks';
+import { checkedPicture } from '../site/service';
 
 const CATEGORY_FIELDS = ['parentId', 'nameZh', 'nameEn'] as const;
 const COURSE_FIELDS = [

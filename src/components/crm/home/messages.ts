@@ -30,6 +30,7 @@ export const crmHomeMessageKeys = [
   'crm.group.teaching',
   'crm.group.reports',
   'crm.group.people',
+  'crm.group.course',
   'crm.group.site',
   'crm.group.notice',
   'crm.group.system',

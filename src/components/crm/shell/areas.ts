@@ -6,7 +6,7 @@
 import type { RouteId } from '@/i18n/routes';
 import { hasRole, type BackOfficeRole, type RoleHolder } from '@/lib/roles';
 
-export type CrmGroup = 'mine' | 'teaching' | 'reports' | 'people' | 'site' | 'notice' | 'system';
+export type CrmGroup = 'mine' | 'teaching' | 'reports' | 'people' | 'course' | 'site' | 'notice' | 'system';
 
 export interface CrmArea {
   id: RouteId;
@@ -26,6 +26,9 @@ export const crmAreas: readonly CrmArea[] = [
   { id: 'crmPosts', group: 'people', role: 'admin', nav: true },
   { id: 'crmMembers', group: 'people', role: 'admin', nav: true },
   { id: 'crmMemberImport', group: 'people', role: 'admin', nav: false, parent: 'crmMembers' },
+  { id: 'crmCourses', group: 'course', role: 'admin', nav: true },
+  { id: 'crmCourseEdit', group: 'course', role: 'admin', nav: false, parent: 'crmCourses' },
+  { id: 'crmCategories', group: 'course', role: 'admin', nav: true },
   { id: 'crmSite', group: 'site', role: 'admin', nav: true },
   { id: 'crmNav', group: 'site', role: 'admin', nav: true },
   { id: 'crmHome', group: 'site', role: 'admin', nav: true },
@@ -37,7 +40,7 @@ export const crmAreas: readonly CrmArea[] = [
   { id: 'crmAudit', group: 'system', role: 'admin', nav: true },
 ];
 
-export const crmGroups: readonly CrmGroup[] = ['mine', 'teaching', 'reports', 'people', 'site', 'notice', 'system'];
+export const crmGroups: readonly CrmGroup[] = ['mine', 'teaching', 'reports', 'people', 'course', 'site', 'notice', 'system'];
 
 export function crmArea(id: RouteId): CrmArea | undefined {
   return crmAreas.find((a) => a.id === id);

@@ -1,0 +1,127 @@
+/**
+ * Course authoring in the back office, on a gateway of its own: 刘洋 (E1004, administrator)
+ * grows the category tree, makes a course (cover uploaded from the computer, category,
+ * lecturer, credit hours, watermark) that is saved as a draft, and publishes it; 张伟 (E1001)
+ * then finds it in the course centre and opens it, in both languages (no English name: the
+ * Chinese shows). Removed from the list's menu after a confirmation, the course tells him it
+ * has been removed. Every page is axe-clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PORT, signIn } from './fixtures';
+import { useOwnGateway } from './own-gateway';
+
+test.describe.configure({ mode: 'serial' });
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const gw = useOwnGateway(PORT + 74);
+const NAME = '叉车安全操作规程';
+
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('a[lang]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function learnerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, 'E1001');
+  return page;
+}
+
+test('a category tree grows, and a new course goes from draft to the learner’s course centre', async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, 'E1004');
+
+  // Categories: a top category and one under it.
+  await page.goto('/crm/categories');
+  await expect(page.getByRole('heading', { level: 1, name: '课程分类' })).toBeVisible();
+  const tree = page.getByRole('tree', { name: '课程分类' });
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
+  await page.getByRole('button', { name: '新建分类', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: '新建分类' });
+  await dialog.getByLabel('分类名称（中文）').fill('安全生产');
+  await dialog.getByLabel('分类名称（英文，可选）').fill('Work safety');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已新建分类“安全生产”')).toBeVisible();
+  await page.getByRole('button', { name: '新建子分类 · 安全生产' }).click();
+  dialog = page.getByRole('dialog', { name: '新建分类' });
+  await expect(dialog.getByLabel('上级分类')).toHaveValue(/[0-9a-f-]{36}/);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('请填写此项')).toBeVisible();
+  await dialog.getByLabel('分类名称（中文）').fill('特种设备');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  const safety = tree.getByRole('treeitem').filter({ hasText: '安全生产' }).first();
+  await expect(safety.getByRole('group').getByRole('treeitem')).toContainText('特种设备');
+  await axe(page);
+
+  // A new course: a draft until published.
+  await page.goto('/crm/courses');
+  await page.getByRole('link', { name: '新建课程' }).click();
+  await expect(page).toHaveURL(/\/crm\/courses\/edit\/?$/);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('请填写此项').first()).toBeVisible();
+  await page.getByLabel('课程名称（中文）').fill(NAME);
+  await page.getByLabel('课程简介（中文）').fill('叉车作业前检查、行驶与装卸的安全要点。');
+  await page.getByLabel('封面图').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: /封面图/ })).toBeVisible();
+  await page.getByLabel('分类').selectOption({ label: '\u00a0\u00a0\u00a0特种设备' });
+  await page.getByLabel('学时').fill('3');
+  await page.getByRole('group', { name: '讲师' }).getByRole('checkbox').first().check();
+  await expect(page.getByText('已选 1 位讲师')).toBeVisible();
+  await page.getByLabel('播放时显示水印（学员姓名与工号）').click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('课程已创建为草稿')).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/courses\/edit\?id=[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await expect(page.getByText('当前状态：草稿')).toBeVisible();
+  await axe(page);
+
+  // A draft is not the learner's.
+  const learner = await learnerPage(browser);
+  await learner.goto(`/knowledge/course/${id}`);
+  await expect(learner.getByRole('alert')).toHaveText('课程不存在或已删除');
+
+  // Reload keeps what was saved; publishing needs no unsaved change.
+  await page.reload();
+  await expect(page.getByLabel('课程名称（中文）')).toHaveValue(NAME);
+  await expect(page.getByLabel('学时')).toHaveValue('3');
+  await expect(page.getByRole('switch', { name: '播放时显示水印（学员姓名与工号）' })).toBeChecked();
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(page.getByText(`已发布“${NAME}”，学员现在可以看到它`)).toBeVisible();
+  await expect(page.getByText('当前状态：已发布')).toBeVisible();
+
+  // 张伟 finds it in the course centre, in Chinese and (no English name) under /en.
+  await learner.goto('/knowledge?q=' + encodeURIComponent('叉车安全'));
+  await learner.getByRole('link', { name: NAME, exact: true }).click();
+  await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await learner.goto(`/en/knowledge/course/${id}`);
+  await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+
+  // The list: found by its status; removed after a confirmation, with undo offered.
+  await page.goto('/crm/courses?status=1&keyword=' + encodeURIComponent('叉车'));
+  const row = page.getByRole('row').filter({ hasText: NAME });
+  await expect(row).toContainText('已发布');
+  await expect(row).toContainText('特种设备');
+  await axe(page);
+  await row.getByRole('button', { name: `更多操作：${NAME}` }).click();
+  await page.getByRole('menuitem', { name: '下架' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `下架课程“${NAME}”？` });
+  await confirm.getByRole('button', { name: '下架' }).click();
+  await expect(page.getByText(`已下架“${NAME}”`)).toBeVisible();
+  await learner.goto(`/knowledge/course/${id}`);
+  await expect(learner.getByRole('alert')).toHaveText('课程已下架');
+  await learner.context().close();
+});
+
+test('the course pages in English', async ({ page }) => {
+  await signIn(page, 'E1004');
+  await page.goto('/en/crm/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Courses: \d+$/ })).toContainText('Published');
+  await page.goto('/en/crm/courses/edit');
+  await expect(page.getByLabel('Course name (Chinese)')).toBeVisible();
+  await axe(page);
+  await page.goto('/en/crm/categories');
+  await expect(page.getByRole('tree', { name: 'Course categories' })).toBeVisible();
+});
