@@ -40,19 +40,20 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await expect(tree.getByRole('treeitem').first()).toBeVisible();
   await page.getByRole('button', { name: '新建分类', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: '新建分类' });
-  await dialog.getByLabel('分类名称（中文）').fill('安全生产');
-  await dialog.getByLabel('分类名称（英文，可选）').fill('Work safety');
+  await dialog.getByLabel('分类名称（中文）').fill('仓储物流');
+  await dialog.getByLabel('分类名称（英文，可选）').fill('Warehousing');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('已新建分类“安全生产”')).toBeVisible();
-  await page.getByRole('button', { name: '新建子分类 · 安全生产' }).click();
+  await expect(page.getByText('已新建分类“仓储物流”')).toBeVisible();
+  await page.getByRole('button', { name: '新建子分类 · 仓储物流' }).click();
   dialog = page.getByRole('dialog', { name: '新建分类' });
   await expect(dialog.getByLabel('上级分类')).toHaveValue(/[0-9a-f-]{36}/);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByText('请填写此项')).toBeVisible();
-  await dialog.getByLabel('分类名称（中文）').fill('特种设备');
+  await dialog.getByLabel('分类名称（中文）').fill('叉车作业');
   await dialog.getByRole('button', { name: '保存' }).click();
-  const safety = tree.getByRole('treeitem').filter({ hasText: '安全生产' }).first();
-  await expect(safety.getByRole('group').getByRole('treeitem')).toContainText('特种设备');
+  const safety = tree.getByRole('treeitem').filter({ hasText: '仓储物流' }).first();
+  await expect(safety.getByRole('group').getByRole('treeitem')).toContainText('叉车作业');
+  await page.screenshot({ path: test.info().outputPath('crm-categories.png'), fullPage: true });
   await axe(page);
 
   // A new course: a draft until published.
@@ -65,7 +66,7 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await page.getByLabel('课程简介（中文）').fill('叉车作业前检查、行驶与装卸的安全要点。');
   await page.getByLabel('封面图').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: /封面图/ })).toBeVisible();
-  await page.getByLabel('分类').selectOption({ label: '\u00a0\u00a0\u00a0特种设备' });
+  await page.getByLabel('分类').selectOption({ label: '\u00a0\u00a0\u00a0叉车作业' });
   await page.getByLabel('学时').fill('3');
   await page.getByRole('group', { name: '讲师' }).getByRole('checkbox').first().check();
   await expect(page.getByText('已选 1 位讲师')).toBeVisible();
@@ -75,6 +76,7 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await expect(page).toHaveURL(/\/crm\/courses\/edit\?id=[0-9a-f-]{36}$/);
   const id = new URL(page.url()).searchParams.get('id')!;
   await expect(page.getByText('当前状态：草稿')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('crm-course-form.png'), fullPage: true });
   await axe(page);
 
   // A draft is not the learner's.
@@ -102,7 +104,7 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await page.goto('/crm/courses?status=1&keyword=' + encodeURIComponent('叉车'));
   const row = page.getByRole('row').filter({ hasText: NAME });
   await expect(row).toContainText('已发布');
-  await expect(row).toContainText('特种设备');
+  await expect(row).toContainText('叉车作业');
   await axe(page);
   await row.getByRole('button', { name: `更多操作：${NAME}` }).click();
   await page.getByRole('menuitem', { name: '下架' }).click();
