@@ -1,5 +1,5 @@
 /** Shapes of the back office's course authoring: categories and courses (administrators). */
-import type { CourseStatus } from '@/lib/schemas/authoring';
+import type { CourseStatus } from '@/lib/authoring-rules';
 
 /** A category with the ones under it, in order; `courseCount` counts its own courses of any status. */
 export interface CrmCategory {

@@ -3,7 +3,8 @@ import { call, type CallOptions } from '@/api/client';
 import type { CrmCategory, CrmCourse, CrmCourseFilters, CrmCourseItem } from '@/api/crm-course-types';
 import type { Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
-import type { CategorySaveBody, CourseSaveBody, CourseStatus } from '@/lib/schemas/authoring';
+import type { CourseStatus } from '@/lib/authoring-rules';
+import type { CategorySaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
 

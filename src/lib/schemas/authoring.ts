@@ -4,28 +4,11 @@
  * category, lecturers, credit hours, free or priced, watermark and anti-skip; published, a
  * draft or removed). Pure (zod). Issue messages are keys of the `crmCourse` strings
  * (`crmCourse.error.*`), which the forms show in the user's language; the gateway answers its
- * own field messages.
+ * own field messages. The constants (statuses, limits, message keys) are in `@/lib/authoring-rules`,
+ * which pages may import without zod.
  */
 import { z } from 'zod';
-
-export const AUTHORING_ERRORS = {
-  required: 'crmCourse.error.required',
-  tooLong: 'crmCourse.error.tooLong',
-  number: 'crmCourse.error.number',
-  price: 'crmCourse.error.price',
-  tooMany: 'crmCourse.error.tooMany',
-} as const;
-
-/** A course's status: 0 removed ('The course has been removed'), 1 published, 2 a draft no learner sees. */
-export const COURSE_STATUS = { removed: 0, published: 1, draft: 2 } as const;
-export type CourseStatus = (typeof COURSE_STATUS)[keyof typeof COURSE_STATUS];
-
-/** Most lecturers a course names; most categories a parent holds in one order. */
-export const MAX_COURSE_LECTURERS = 10;
-export const MAX_CATEGORY_SIBLINGS = 200;
-/** Highest price in fen (¥1,000,000.00), and credit hours a course may grant. */
-export const MAX_PRICE_FEN = 100_000_000;
-export const MAX_CREDIT_HOURS = 1000;
+import { AUTHORING_ERRORS, COURSE_STATUS, MAX_CATEGORY_SIBLINGS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
 
 const required = (max: number) => z.string().trim().min(1, AUTHORING_ERRORS.required).max(max, AUTHORING_ERRORS.tooLong);
 const optional = (max: number) => z.string().trim().max(max, AUTHORING_ERRORS.tooLong).default('');

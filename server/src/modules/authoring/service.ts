@@ -10,7 +10,8 @@
 import { Code } from '@/api/codes';
 import type { CrmCategory, CrmCourse, CrmCourseFilters, CrmCourseItem } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
-import { COURSE_STATUS, type CategorySaveBody, type CourseSaveBody, type CourseStatus } from '@/lib/schemas/authoring';
+import { COURSE_STATUS, type CourseStatus } from '@/lib/authoring-rules';
+import type { CategorySaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped, type Scoped } from '../../db/access';
 import type { AuthoredCourseRow, CategoryRow } from '../../db/access/authoring';

@@ -4,7 +4,7 @@
  * purchase by the caller answers 'You can only watch it after purchase'.
  */
 import { Code } from '@/api/codes';
-import { COURSE_STATUS } from '@/lib/schemas/authoring';
+import { COURSE_STATUS } from '@/lib/authoring-rules';
 import type { Db } from '../../db/client';
 import { scoped } from '../../db/access';
 import type { CourseRow } from '../../db/access/courses';

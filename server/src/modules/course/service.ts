@@ -1,7 +1,7 @@
 /** The course module's logic: catalogue, detail, tree, comments, likes, ratings, collections, courseware. */
 import { createHash } from 'node:crypto';
 import { Code } from '@/api/codes';
-import { COURSE_STATUS } from '@/lib/schemas/authoring';
+import { COURSE_STATUS } from '@/lib/authoring-rules';
 import type {
   AdmireResult,
   Category,

@@ -29,7 +29,8 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { AUTHORING_ERRORS, COURSE_STATUS, courseSaveSchema, MAX_PRICE_FEN } from '@/lib/schemas/authoring';
+import { AUTHORING_ERRORS, COURSE_STATUS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
+import { courseSaveSchema } from '@/lib/schemas/authoring';
 import { LOGO_MAX_BYTES } from '@/lib/site-rules';
 import { notifySuccess } from '@/stores/toasts';
 

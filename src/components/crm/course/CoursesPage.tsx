@@ -23,7 +23,7 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { COURSE_STATUS, type CourseStatus } from '@/lib/schemas/authoring';
+import { COURSE_STATUS, type CourseStatus } from '@/lib/authoring-rules';
 import { notifySuccess } from '@/stores/toasts';
 
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', category: '', status: '' };

@@ -2,7 +2,7 @@
 import { dataTableMessageKeys } from '@/components/crm/data-table/messages';
 import { commonMessageKeys } from '@/components/crm/site/messages';
 import type { Messages } from '@/i18n/index';
-import { AUTHORING_ERRORS } from '@/lib/schemas/authoring';
+import { AUTHORING_ERRORS } from '@/lib/authoring-rules';
 
 const errorKeys = Object.values(AUTHORING_ERRORS);
 const statusKeys = ['crmCourse.status.0', 'crmCourse.status.1', 'crmCourse.status.2'] as const;

@@ -1,0 +1,23 @@
+/**
+ * Course authoring's constants, free of zod so that pages may import them: a course's
+ * statuses, the limits of the course form and the category tree, and the keys of the form's
+ * messages. The schemas built on them are in `@/lib/schemas/authoring`.
+ */
+export const AUTHORING_ERRORS = {
+  required: 'crmCourse.error.required',
+  tooLong: 'crmCourse.error.tooLong',
+  number: 'crmCourse.error.number',
+  price: 'crmCourse.error.price',
+  tooMany: 'crmCourse.error.tooMany',
+} as const;
+
+/** A course's status: 0 removed ('The course has been removed'), 1 published, 2 a draft no learner sees. */
+export const COURSE_STATUS = { removed: 0, published: 1, draft: 2 } as const;
+export type CourseStatus = (typeof COURSE_STATUS)[keyof typeof COURSE_STATUS];
+
+/** Most lecturers a course names; most categories a parent holds in one order. */
+export const MAX_COURSE_LECTURERS = 10;
+export const MAX_CATEGORY_SIBLINGS = 200;
+/** Highest price in fen (¥1,000,000.00), and credit hours a course may grant. */
+export const MAX_PRICE_FEN = 100_000_000;
+export const MAX_CREDIT_HOURS = 1000;
