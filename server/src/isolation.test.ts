@@ -257,6 +257,12 @@ const matrix: Record<AuthName, Case> = {
   crmCourseSave: { probe: (t) => ({ id: t.course, nameZh: '越界', isFree: true, creditHours: 0, watermark: false, antiSkip: false }) },
   crmCourseStatus: { probe: (t) => ({ id: t.course, status: 0 }) },
   crmCourseCopy: { probe: (t) => ({ id: t.course }) },
+  crmCourseItems: { probe: (t) => ({ courseId: t.course }) },
+  crmCourseItemSave: { probe: (t) => ({ id: t.item, courseId: t.course, parentId: null, nameZh: '越界' }) },
+  crmCourseItemDelete: { probe: (t) => ({ id: t.item }) },
+  crmCourseItemReorder: { probe: (t) => ({ courseId: t.course, parentId: null, ids: [t.item] }) },
+  crmResourceOptions: own("the caller's company's library"),
+  crmExamOptions: own("the caller's company's exams"),
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),

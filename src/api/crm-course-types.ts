@@ -55,3 +55,35 @@ export interface CrmCourseFilters {
   categoryId?: string;
   status?: CourseStatus;
 }
+
+/** A period of a chapter as the course form's outline edits it. */
+export interface CrmPeriod {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+  contentType: number;
+  resourceId: string | null;
+  /** The resource's name in the caller's language and its type, when the period plays one. */
+  resourceName: string;
+  resourceType: number | null;
+  examId: string | null;
+  examName: string;
+}
+
+/** A chapter with its periods, in order. */
+export interface CrmChapter {
+  id: string;
+  nameZh: string;
+  nameEn: string;
+  periods: CrmPeriod[];
+}
+
+/** A library resource or an exam a period may name. */
+export interface CrmOption {
+  id: string;
+  name: string;
+  /** Resources: 2 video, 3 audio, 4 document, 5 image, 6 archive. */
+  resourceType?: number;
+  /** Resources: seconds of video or audio. */
+  duration?: number;
+}

@@ -280,6 +280,13 @@ export const endpoints = {
   crmCourseSave: { method: 'POST', path: 'course/crm/course/save', access: 'auth', role: 'admin' },
   crmCourseStatus: { method: 'POST', path: 'course/crm/course/status', access: 'auth', role: 'admin' },
   crmCourseCopy: { method: 'POST', path: 'course/crm/course/copy', access: 'auth', role: 'admin' },
+  /** A course's chapters with their periods, and the library resources and exams a period may name. */
+  crmCourseItems: { method: 'GET', path: 'course/crm/course/item/list', access: 'auth', role: 'admin' },
+  crmCourseItemSave: { method: 'POST', path: 'course/crm/course/item/save', access: 'auth', role: 'admin' },
+  crmCourseItemDelete: { method: 'POST', path: 'course/crm/course/item/delete', access: 'auth', role: 'admin' },
+  crmCourseItemReorder: { method: 'POST', path: 'course/crm/course/item/reorder', access: 'auth', role: 'admin' },
+  crmResourceOptions: { method: 'GET', path: 'course/crm/resource/options', access: 'auth', role: 'admin' },
+  crmExamOptions: { method: 'GET', path: 'course/crm/exam/options', access: 'auth', role: 'admin' },
 
   // Back office: people and organisation (administrators).
   // Departments and posts as trees, post levels, members, member import.

@@ -21,3 +21,17 @@ export const MAX_CATEGORY_SIBLINGS = 200;
 /** Highest price in fen (¥1,000,000.00), and credit hours a course may grant. */
 export const MAX_PRICE_FEN = 100_000_000;
 export const MAX_CREDIT_HOURS = 1000;
+
+/**
+ * Content types a period made in the back office may have (spec): 2 video or document from
+ * the library, 3 exam, 4 image and text, 6 offline training, 7 real operation, 8 job
+ * evaluation (the last three are recorded by lecturers; a research period's questionnaire is
+ * not edited here).
+ */
+export const PERIOD_TYPES = [2, 3, 4, 6, 7, 8] as const;
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+/** Resource types a period of type 2 may play (video, audio, document, archive) and type 4 shows (image). */
+export const PLAYABLE_RESOURCE_TYPES = [2, 3, 4, 6] as const;
+export const IMAGE_RESOURCE_TYPE = 5;
+/** Most chapters, and periods in a chapter. */
+export const MAX_COURSE_ITEMS = 200;

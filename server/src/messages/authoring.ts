@@ -7,6 +7,16 @@ export const authoringMessagesZh = {
   'authoring.courseNotFound': '课程不存在',
   'authoring.lecturersNotFound': '所选讲师中有不属于本企业的讲师',
   'authoring.copyName': '{name}（副本）',
+  'authoring.itemNotFound': '章节或课时不存在',
+  'authoring.chapterNotFound': '所选章节不属于这门课程',
+  'authoring.chapterNotEmpty': '该章节下还有 {count} 个课时，请先删除或移走课时',
+  'authoring.chapterIsChapter': '章节不能改为课时，课时也不能改为章节',
+  'authoring.resourceRequired': '请为该课时选择资源库中的视频、音频或文档',
+  'authoring.imageRequired': '请为图文课时选择资源库中的图片',
+  'authoring.examRequired': '请为考试课时选择一场考试',
+  'authoring.resourceNotFound': '所选资源不属于本企业',
+  'authoring.examNotFound': '所选考试不属于本企业',
+  'authoring.itemsMismatch': '排序须包含该层级的全部 {count} 项且每项一次，请刷新后重试',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -17,4 +27,14 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.courseNotFound': 'The course does not exist',
   'authoring.lecturersNotFound': 'Some chosen lecturers are not this company’s',
   'authoring.copyName': '{name} (copy)',
+  'authoring.itemNotFound': 'The chapter or period does not exist',
+  'authoring.chapterNotFound': 'The chosen chapter is not one of this course',
+  'authoring.chapterNotEmpty': 'The chapter still holds {count} periods; delete or move them first',
+  'authoring.chapterIsChapter': 'A chapter cannot become a period, nor a period a chapter',
+  'authoring.resourceRequired': 'Choose a video, audio or document from the library for this period',
+  'authoring.imageRequired': 'Choose a picture from the library for this image period',
+  'authoring.examRequired': 'Choose an exam for this exam period',
+  'authoring.resourceNotFound': 'The chosen resource is not this company’s',
+  'authoring.examNotFound': 'The chosen exam is not this company’s',
+  'authoring.itemsMismatch': 'The order must list each of the {count} items of that level once; reload and try again',
 };

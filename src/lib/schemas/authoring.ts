@@ -8,7 +8,7 @@
  * which pages may import without zod.
  */
 import { z } from 'zod';
-import { AUTHORING_ERRORS, COURSE_STATUS, MAX_CATEGORY_SIBLINGS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
+import { AUTHORING_ERRORS, COURSE_STATUS, MAX_CATEGORY_SIBLINGS, MAX_COURSE_ITEMS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN, PERIOD_TYPES } from '@/lib/authoring-rules';
 
 const required = (max: number) => z.string().trim().min(1, AUTHORING_ERRORS.required).max(max, AUTHORING_ERRORS.tooLong);
 const optional = (max: number) => z.string().trim().max(max, AUTHORING_ERRORS.tooLong).default('');
@@ -65,3 +65,34 @@ export const courseFilterSchema = z.object({
 });
 
 export const authoringIdSchema = z.object({ id });
+
+/**
+ * A chapter (no `parentId`) or a period (under a chapter) of a course: a new one goes last.
+ * A period names its content type and, by type, a library resource (2, 4) or an exam (3).
+ */
+export const courseItemSaveSchema = z.object({
+  id: id.optional(),
+  courseId: id,
+  parentId: id.nullable().default(null),
+  nameZh: required(60),
+  nameEn: optional(120),
+  contentType: z.union(PERIOD_TYPES.map((t) => z.literal(t))).default(2),
+  resourceId: id.nullable().default(null),
+  examId: id.nullable().default(null),
+});
+export type CourseItemSaveBody = z.output<typeof courseItemSaveSchema>;
+
+/** A new order of a course's chapters (no `parentId`) or of one chapter's periods. */
+export const courseItemReorderSchema = z.object({
+  courseId: id,
+  parentId: id.nullable().default(null),
+  ids: uniqueIds(MAX_COURSE_ITEMS).min(1, AUTHORING_ERRORS.required),
+});
+
+export const optionSearchSchema = z.object({
+  keyword: z.string().trim().max(50).optional(),
+  /** Resources: only this resource type (2 video, 3 audio, 4 document, 5 image, 6 archive). */
+  resourceType: z.coerce.number().int().min(2).max(6).optional(),
+});
+
+export const courseIdSchema = z.object({ courseId: id });

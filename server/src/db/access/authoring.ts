@@ -5,11 +5,12 @@
  */
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, courseItems, courseLecturers, courses, coursewares, lecturers } from '../schema';
+import { categories, courseItems, courseLecturers, courses, coursewares, exams, lecturers, resources } from '../schema';
 import type { RowWindow } from '../../paging';
 import { containsPattern } from './rows';
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type ItemRow = typeof courseItems.$inferSelect;
 export type AuthoredCourseRow = typeof courses.$inferSelect;
 export type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'enterpriseId' | 'createdAt'>;
 
@@ -179,6 +180,112 @@ export function authoringQueries(db: Db, eid: string) {
       if (files.length) {
         await db.insert(coursewares).values(files.map(({ id: _i, courseId: _c, ...rest }) => ({ ...rest, courseId: toId })));
       }
+    },
+
+    /** A course's chapters and periods in order, each with its resource's and exam's names. */
+    items(courseId: string) {
+      return db
+        .select({
+          item: courseItems,
+          resourceZh: resources.nameZh,
+          resourceEn: resources.nameEn,
+          resourceType: resources.resourceType,
+          examZh: exams.nameZh,
+          examEn: exams.nameEn,
+        })
+        .from(courseItems)
+        .leftJoin(resources, and(eq(resources.enterpriseId, eid), eq(resources.id, courseItems.resourceId)))
+        .leftJoin(exams, and(eq(exams.enterpriseId, eid), eq(exams.id, courseItems.examId)))
+        .where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.courseId, courseId)))
+        .orderBy(asc(courseItems.sort), asc(courseItems.id));
+    },
+
+    async item(id: string): Promise<ItemRow | undefined> {
+      const [row] = await db.select().from(courseItems).where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.id, id)));
+      return row;
+    },
+
+    /** The items under `parentId` of a course (null: its chapters), in order. */
+    siblingItems(courseId: string, parentId: string | null): Promise<ItemRow[]> {
+      return db
+        .select()
+        .from(courseItems)
+        .where(
+          and(
+            eq(courseItems.enterpriseId, eid),
+            eq(courseItems.courseId, courseId),
+            parentId ? eq(courseItems.parentId, parentId) : isNull(courseItems.parentId),
+          ),
+        )
+        .orderBy(asc(courseItems.sort), asc(courseItems.id));
+    },
+
+    /** Adds an item last among its siblings. */
+    async insertItem(values: Omit<typeof courseItems.$inferInsert, 'id' | 'enterpriseId' | 'sort'>): Promise<ItemRow> {
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${courseItems.sort}) + 1, 0)::int` })
+        .from(courseItems)
+        .where(
+          and(
+            eq(courseItems.enterpriseId, eid),
+            eq(courseItems.courseId, values.courseId),
+            values.parentId ? eq(courseItems.parentId, values.parentId) : isNull(courseItems.parentId),
+          ),
+        );
+      const [row] = await db.insert(courseItems).values({ ...values, enterpriseId: eid, sort: Number(next) }).returning();
+      return row!;
+    },
+
+    async updateItem(id: string, patch: Partial<Pick<ItemRow, 'nameZh' | 'nameEn' | 'contentType' | 'resourceId' | 'examId' | 'sort'>>): Promise<ItemRow | undefined> {
+      const [row] = await db.update(courseItems).set(patch).where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.id, id))).returning();
+      return row;
+    },
+
+    async deleteItem(id: string): Promise<boolean> {
+      return (await db.delete(courseItems).where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.id, id))).returning({ id: courseItems.id })).length > 0;
+    },
+
+    async reorderItems(ids: string[]): Promise<void> {
+      for (const [sort, id] of ids.entries()) await db.update(courseItems).set({ sort }).where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.id, id)));
+    },
+
+    async resource(id: string) {
+      const [row] = await db.select().from(resources).where(and(eq(resources.enterpriseId, eid), eq(resources.id, id)));
+      return row;
+    },
+
+    async exam(id: string) {
+      const [row] = await db.select({ id: exams.id }).from(exams).where(and(eq(exams.enterpriseId, eid), eq(exams.id, id)));
+      return row;
+    },
+
+    /** Up to 50 of the library's resources whose name holds `keyword`, of one type when given, by name. */
+    resourceOptions(keyword: string | undefined, resourceType: number | undefined) {
+      const conditions: SQL[] = [eq(resources.enterpriseId, eid)];
+      if (keyword) {
+        const pattern = containsPattern(keyword);
+        conditions.push(sql`(${resources.nameZh} ilike ${pattern} or ${resources.nameEn} ilike ${pattern} or ${resources.fileName} ilike ${pattern})`);
+      }
+      if (resourceType !== undefined) conditions.push(eq(resources.resourceType, resourceType));
+      return db
+        .select({ id: resources.id, nameZh: resources.nameZh, nameEn: resources.nameEn, resourceType: resources.resourceType, duration: resources.duration })
+        .from(resources)
+        .where(and(...conditions))
+        .orderBy(asc(resources.nameZh), asc(resources.id))
+        .limit(50);
+    },
+
+    /** Up to 50 of the company's exams whose name holds `keyword`, by name. */
+    examOptions(keyword: string | undefined) {
+      const named = keyword
+        ? sql`(${exams.nameZh} ilike ${containsPattern(keyword)} or ${exams.nameEn} ilike ${containsPattern(keyword)})`
+        : undefined;
+      return db
+        .select({ id: exams.id, nameZh: exams.nameZh, nameEn: exams.nameEn })
+        .from(exams)
+        .where(and(eq(exams.enterpriseId, eid), named))
+        .orderBy(asc(exams.nameZh), asc(exams.id))
+        .limit(50);
     },
   };
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmCourse, CrmCourseItem } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseItem, CrmOption } from '@/api/crm-course-types';
 import type { CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
@@ -232,5 +232,68 @@ describe('courses', () => {
     // A learner is refused every authoring row.
     const refused = await gw.call('crmCoursePage', { token: learner, body: {}, lang: 'en' });
     expect(refused.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'You do not have permission to use this part of the back office' });
+  });
+});
+
+describe('chapters and periods', () => {
+  it('builds an outline from the library that the learner’s course tree and player follow', async () => {
+    const made = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ nameZh: '仓库叉车实操' }) });
+    const videos = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { keyword: '消防安全', resourceType: '2' } });
+    expect(videos.length).toBeGreaterThan(0);
+    expect(videos.every((v) => v.resourceType === 2)).toBe(true);
+    const [video] = videos;
+    const pictures = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { resourceType: '5' } });
+    const exams = await ok<CrmOption[]>('crmExamOptions', admin, { query: {} });
+
+    let outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, nameZh: '第一章 认识叉车' } });
+    const chapter = outline[0]!.id;
+    outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, parentId: chapter, nameZh: '安全须知视频', contentType: 2, resourceId: video!.id } });
+    outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, parentId: chapter, nameZh: '车辆结构图', contentType: 4, resourceId: pictures[0]!.id } });
+    outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, parentId: chapter, nameZh: '章节测验', contentType: 3, examId: exams[0]!.id } });
+    outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, parentId: chapter, nameZh: '现场实操', contentType: 7 } });
+    expect(outline).toHaveLength(1);
+    expect(outline[0]!.periods.map((p) => [p.nameZh, p.contentType])).toEqual([
+      ['安全须知视频', 2],
+      ['车辆结构图', 4],
+      ['章节测验', 3],
+      ['现场实操', 7],
+    ]);
+    expect(outline[0]!.periods[0]).toMatchObject({ resourceId: video!.id, resourceName: video!.name, resourceType: 2 });
+    expect(outline[0]!.periods[2]).toMatchObject({ examId: exams[0]!.id, examName: exams[0]!.name });
+
+    // Reorder the periods; the learner's tree follows once the course is published.
+    const ids = outline[0]!.periods.map((p) => p.id);
+    outline = await ok<CrmChapter[]>('crmCourseItemReorder', admin, { body: { courseId: made.id, parentId: chapter, ids: [ids[3], ids[0], ids[1], ids[2]] } });
+    expect(outline[0]!.periods.map((p) => p.nameZh)).toEqual(['现场实操', '安全须知视频', '车辆结构图', '章节测验']);
+    await ok('crmCourseStatus', admin, { body: { id: made.id, status: 1 } });
+    const tree = await ok<{ id: string; name: string; children?: { id: string; name: string }[] }[]>('chapterPeriodList', learner, { query: { courseId: made.id } });
+    expect(JSON.stringify(tree)).toContain('安全须知视频');
+    const names = JSON.stringify(tree).match(/现场实操|安全须知视频|车辆结构图|章节测验/g);
+    expect(names).toEqual(['现场实操', '安全须知视频', '车辆结构图', '章节测验']);
+
+    // A chapter with periods is not deleted; a period is.
+    const refused = await gw.call('crmCourseItemDelete', { token: admin, body: { id: chapter }, lang: 'en' });
+    expect(refused.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'The chapter still holds 4 periods; delete or move them first' });
+    outline = await ok<CrmChapter[]>('crmCourseItemDelete', admin, { body: { id: ids[3] } });
+    expect(outline[0]!.periods.map((p) => p.nameZh)).not.toContain('现场实操');
+    const audit = (await auditOf(gw, admin, 'period')).map((a) => a.action);
+    expect(audit).toEqual(expect.arrayContaining(['create', 'reorder', 'delete']));
+  });
+
+  it('refuses a period without the content its type needs, or with another company’s', async () => {
+    const made = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ nameZh: '课时校验' }) });
+    const [chapter] = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, nameZh: '第一章' } });
+    const period = (body: object) => gw.call('crmCourseItemSave', { token: admin, body: { courseId: made.id, parentId: chapter!.id, nameZh: '课时', ...body }, lang: 'en' });
+    expect((await period({ contentType: 2 })).body.msg).toBe('Choose a video, audio or document from the library for this period');
+    expect((await period({ contentType: 3 })).body.msg).toBe('Choose an exam for this exam period');
+    const [picture] = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { resourceType: '5' } });
+    expect((await period({ contentType: 2, resourceId: picture!.id })).body.msg).toBe('Choose a video, audio or document from the library for this period');
+    expect((await period({ contentType: 5 })).res.status).toBe(422);
+    const [theirs] = await rowsOf<{ id: string }>(gw, sql`select r.id from resources r join enterprise_domains d on d.enterprise_id = r.enterprise_id where d.domain = ${HOST_TWO} and r.resource_type = 2 limit 1`);
+    if (theirs) expect((await period({ contentType: 2, resourceId: theirs.id })).body.msg).toBe('The chosen resource is not this company’s');
+    // A period under a chapter of another course.
+    const other = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ nameZh: '另一门课' }) });
+    const wrong = await gw.call('crmCourseItemSave', { token: admin, body: { courseId: other.id, parentId: chapter!.id, nameZh: '课时', contentType: 7 }, lang: 'en' });
+    expect(wrong.body.msg).toBe('The chosen chapter is not one of this course');
   });
 });

@@ -7,11 +7,12 @@
  * change is audited in its transaction and forgets the company's catalogue in every gateway
  * process.
  */
+import { sql } from 'drizzle-orm';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmCourse, CrmCourseFilters, CrmCourseItem } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmOption, CrmPeriod } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
-import { COURSE_STATUS, type CourseStatus } from '@/lib/authoring-rules';
-import type { CategorySaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
+import { COURSE_STATUS, IMAGE_RESOURCE_TYPE, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
+import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped, type Scoped } from '../../db/access';
 import type { AuthoredCourseRow, CategoryRow } from '../../db/access/authoring';
@@ -284,4 +285,158 @@ export async function crmCourseCopy(ctx: AuthContext, id: string): Promise<CrmCo
     ]);
     return toCourse(row, lecturerIds);
   });
+}
+
+// ---- chapters and periods
+
+const itemNotFound = () => new ApiError(Code.NOT_FOUND, 'authoring.itemNotFound');
+const ITEM_FIELDS = ['nameZh', 'nameEn', 'contentType', 'resourceId', 'examId'] as const;
+
+/** `crmCourseItems?courseId`: the course's chapters with their periods, in order. */
+export async function crmCourseItems(ctx: AuthContext, courseId: string): Promise<CrmChapter[]> {
+  if (!(await ctx.scope.authoring.course(courseId))) throw courseNotFound();
+  const rows = await ctx.scope.authoring.items(courseId);
+  const chapters: CrmChapter[] = rows
+    .filter((r) => r.item.parentId === null)
+    .map(({ item }) => ({ id: item.id, nameZh: item.nameZh, nameEn: item.nameEn, periods: [] }));
+  for (const r of rows) {
+    if (r.item.parentId === null) continue;
+    const period: CrmPeriod = {
+      id: r.item.id,
+      nameZh: r.item.nameZh,
+      nameEn: r.item.nameEn,
+      contentType: r.item.contentType,
+      resourceId: r.item.resourceId,
+      resourceName: r.resourceZh === null ? '' : inLang(ctx.lang, r.resourceZh, r.resourceEn ?? ''),
+      resourceType: r.resourceType,
+      examId: r.item.examId,
+      examName: r.examZh === null ? '' : inLang(ctx.lang, r.examZh, r.examEn ?? ''),
+    };
+    chapters.find((c) => c.id === r.item.parentId)?.periods.push(period);
+  }
+  return chapters;
+}
+
+/** What a period of `contentType` plays: the resource or exam it must name, checked to be the company's. */
+async function periodContent(s: Scoped, body: CourseItemSaveBody): Promise<{ resourceId: string | null; examId: string | null }> {
+  const type = body.contentType;
+  if (type === 2 || type === 4) {
+    const required = type === 2 ? 'authoring.resourceRequired' : 'authoring.imageRequired';
+    if (!body.resourceId) throw new ApiError(Code.INVALID, required);
+    const resource = await s.authoring.resource(body.resourceId);
+    if (!resource) throw new ApiError(Code.INVALID, 'authoring.resourceNotFound');
+    const fits = type === 2 ? (PLAYABLE_RESOURCE_TYPES as readonly number[]).includes(resource.resourceType) : resource.resourceType === IMAGE_RESOURCE_TYPE;
+    if (!fits) throw new ApiError(Code.INVALID, required);
+    return { resourceId: resource.id, examId: null };
+  }
+  if (type === 3) {
+    if (!body.examId) throw new ApiError(Code.INVALID, 'authoring.examRequired');
+    if (!(await s.authoring.exam(body.examId))) throw new ApiError(Code.INVALID, 'authoring.examNotFound');
+    return { resourceId: null, examId: body.examId };
+  }
+  return { resourceId: null, examId: null };
+}
+
+/** `crmCourseItemSave`: a new chapter or period (last), or an edit of one; a chapter keeps no content. */
+export async function crmCourseItemSave(ctx: AuthContext, body: CourseItemSaveBody): Promise<CrmChapter[]> {
+  const eid = ctx.tenant.id;
+  await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const course = await s.authoring.course(body.courseId);
+    if (!course) throw courseNotFound();
+    const before = body.id ? await s.authoring.item(body.id) : undefined;
+    if (body.id && (!before || before.courseId !== course.id)) throw itemNotFound();
+    if (before && (before.parentId === null) !== (body.parentId === null)) throw new ApiError(Code.INVALID, 'authoring.chapterIsChapter');
+    if (body.parentId) {
+      const chapter = await s.authoring.item(body.parentId);
+      if (!chapter || chapter.courseId !== course.id || chapter.parentId !== null) throw new ApiError(Code.INVALID, 'authoring.chapterNotFound');
+    }
+    const content = body.parentId ? await periodContent(s, body) : { resourceId: null, examId: null };
+    const values = { nameZh: body.nameZh, nameEn: body.nameEn, contentType: body.parentId ? body.contentType : 2, ...content };
+    let row;
+    if (!before) row = await s.authoring.insertItem({ courseId: course.id, parentId: body.parentId, ...values });
+    else if (before.parentId !== body.parentId) {
+      // A period moved to another chapter goes last there.
+      const last = (await s.authoring.siblingItems(course.id, body.parentId)).at(-1);
+      row = await s.authoring.updateItem(before.id, { ...values, sort: last ? last.sort + 1 : 0 });
+      if (row) await tx.execute(sql`update course_items set parent_id = ${body.parentId} where enterprise_id = ${eid} and id = ${before.id}`);
+    } else row = await s.authoring.updateItem(before.id, values);
+    if (!row) throw itemNotFound();
+    await recordAudit(s, ctx.member, [
+      {
+        action: before ? 'update' : 'create',
+        objectType: body.parentId ? 'period' : 'chapter',
+        objectId: row.id,
+        objectLabel: `${course.nameZh} · ${row.nameZh}`,
+        changes: changesOf(before, { ...row, parentId: body.parentId }, before && before.parentId !== body.parentId ? [...ITEM_FIELDS, 'parentId'] : ITEM_FIELDS),
+      },
+    ]);
+  });
+  await catalogue.forget(eid);
+  return crmCourseItems(ctx, body.courseId);
+}
+
+/** `crmCourseItemDelete`: a period, or a chapter with no period left in it. */
+export async function crmCourseItemDelete(ctx: AuthContext, id: string): Promise<CrmChapter[]> {
+  const eid = ctx.tenant.id;
+  const courseId = await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const before = await s.authoring.item(id);
+    if (!before) throw itemNotFound();
+    if (before.parentId === null) {
+      const periods = await s.authoring.siblingItems(before.courseId, before.id);
+      if (periods.length) throw new ApiError(Code.FORBIDDEN, 'authoring.chapterNotEmpty', null, { count: periods.length });
+    }
+    const course = await s.authoring.course(before.courseId);
+    if (!(await s.authoring.deleteItem(id))) throw itemNotFound();
+    await recordAudit(s, ctx.member, [
+      {
+        action: 'delete',
+        objectType: before.parentId ? 'period' : 'chapter',
+        objectId: id,
+        objectLabel: `${course?.nameZh ?? ''} · ${before.nameZh}`,
+        changes: changesOf(before, null, ITEM_FIELDS),
+      },
+    ]);
+    return before.courseId;
+  });
+  await catalogue.forget(eid);
+  return crmCourseItems(ctx, courseId);
+}
+
+/** `crmCourseItemReorder`: a course's chapters, or one chapter's periods, in a new order. */
+export async function crmCourseItemReorder(ctx: AuthContext, body: { courseId: string; parentId: string | null; ids: string[] }): Promise<CrmChapter[]> {
+  const eid = ctx.tenant.id;
+  await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const course = await s.authoring.course(body.courseId);
+    if (!course) throw courseNotFound();
+    const current = await s.authoring.siblingItems(course.id, body.parentId);
+    const known = new Set(current.map((c) => c.id));
+    if (current.length !== body.ids.length || !body.ids.every((x) => known.has(x))) {
+      throw new ApiError(Code.INVALID, 'authoring.itemsMismatch', null, { count: current.length });
+    }
+    await s.authoring.reorderItems(body.ids);
+    const names = (ids: string[]) => ids.map((x) => current.find((c) => c.id === x)!.nameZh);
+    const changes = changesOf({ order: names(current.map((c) => c.id)) }, { order: names(body.ids) }, ['order']);
+    if (changes.length) {
+      await recordAudit(s, ctx.member, [
+        { action: 'reorder', objectType: body.parentId ? 'period' : 'chapter', objectId: body.parentId ?? course.id, objectLabel: course.nameZh, changes },
+      ]);
+    }
+  });
+  await catalogue.forget(eid);
+  return crmCourseItems(ctx, body.courseId);
+}
+
+/** `crmResourceOptions`: library resources a period may play, by name. */
+export async function crmResourceOptions(ctx: AuthContext, query: { keyword?: string; resourceType?: number }): Promise<CrmOption[]> {
+  const rows = await ctx.scope.authoring.resourceOptions(query.keyword?.trim() || undefined, query.resourceType);
+  return rows.map((r) => ({ id: r.id, name: inLang(ctx.lang, r.nameZh, r.nameEn), resourceType: r.resourceType, duration: r.duration }));
+}
+
+/** `crmExamOptions`: exams an exam period may name, by name. */
+export async function crmExamOptions(ctx: AuthContext, query: { keyword?: string }): Promise<CrmOption[]> {
+  const rows = await ctx.scope.authoring.examOptions(query.keyword?.trim() || undefined);
+  return rows.map((r) => ({ id: r.id, name: inLang(ctx.lang, r.nameZh, r.nameEn) }));
 }
