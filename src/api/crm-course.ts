@@ -1,10 +1,10 @@
 /** The back office's course authoring (administrators): the category tree and courses. */
 import { call, type CallOptions } from '@/api/client';
-import type { CrmCategory, CrmCourse, CrmCourseFilters, CrmCourseItem } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmOption } from '@/api/crm-course-types';
 import type { Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
 import type { CourseStatus } from '@/lib/authoring-rules';
-import type { CategorySaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
+import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 
 type Extra = Pick<CallOptions, 'isShowErrTip' | 'signal'>;
 
@@ -47,4 +47,36 @@ export function setCrmCourseStatus(id: string, status: CourseStatus, opts?: Extr
 /** Copies a course as a new draft. */
 export function copyCrmCourse(id: string, opts?: Extra): Promise<CrmCourse> {
   return call<CrmCourse>('crmCourseCopy', { ...opts, body: { id } });
+}
+
+// ---- chapters and periods
+
+export function getCourseOutline(courseId: string, opts?: Extra): Promise<CrmChapter[]> {
+  return call<CrmChapter[]>('crmCourseItems', { ...opts, query: { courseId } });
+}
+
+/** Creates or edits a chapter (no `parentId`) or a period; answers the whole outline. */
+export function saveCourseItem(body: Partial<CourseItemSaveBody> & Pick<CourseItemSaveBody, 'courseId' | 'nameZh'>, opts?: Extra): Promise<CrmChapter[]> {
+  return call<CrmChapter[]>('crmCourseItemSave', { ...opts, body: { ...body } });
+}
+
+export function deleteCourseItem(id: string, opts?: Extra): Promise<CrmChapter[]> {
+  return call<CrmChapter[]>('crmCourseItemDelete', { ...opts, body: { id } });
+}
+
+export function reorderCourseItems(courseId: string, parentId: string | null, ids: string[], opts?: Extra): Promise<CrmChapter[]> {
+  return call<CrmChapter[]>('crmCourseItemReorder', { ...opts, body: { courseId, parentId, ids } });
+}
+
+/** Library resources by name, of one type when given (at most 50). */
+export function findResources(keyword: string, resourceType?: number, opts?: Extra): Promise<CrmOption[]> {
+  const query: Record<string, string> = {};
+  if (keyword) query.keyword = keyword;
+  if (resourceType !== undefined) query.resourceType = String(resourceType);
+  return call<CrmOption[]>('crmResourceOptions', { ...opts, query });
+}
+
+/** Exams by name (at most 50). */
+export function findExams(keyword: string, opts?: Extra): Promise<CrmOption[]> {
+  return call<CrmOption[]>('crmExamOptions', { ...opts, query: keyword ? { keyword } : {} });
 }

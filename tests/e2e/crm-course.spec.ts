@@ -1,9 +1,9 @@
 /**
  * Course authoring in the back office, on a gateway of its own: 刘洋 (E1004, administrator)
  * grows the category tree, makes a course (cover uploaded from the computer, category,
- * lecturer, credit hours, watermark) that is saved as a draft, and publishes it; 张伟 (E1001)
- * then finds it in the course centre and opens it, in both languages (no English name: the
- * Chinese shows). Removed from the list's menu after a confirmation, the course tells him it
+ * lecturer, credit hours, watermark) that is saved as a draft, gives it a chapter with a video
+ * period from the library, and publishes it; 张伟 (E1001) then finds it in the course centre
+ * and opens it, in both languages (no English name: the Chinese shows), and plays the period. Removed from the list's menu after a confirmation, the course tells him it
  * has been removed. Every page is axe-clean.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -84,6 +84,25 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await learner.goto(`/knowledge/course/${id}`);
   await expect(learner.getByRole('alert')).toHaveText('课程不存在或已删除');
 
+  // The outline: a chapter, and a video period from the library.
+  const outline = page.getByRole('region', { name: '课程大纲' });
+  await expect(outline.getByText('还没有章节')).toBeVisible();
+  await outline.getByRole('button', { name: '新建章节' }).click();
+  let item = page.getByRole('dialog', { name: '章节' });
+  await item.getByLabel('名称（中文）').fill('第一章 作业前检查');
+  await item.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存“第一章 作业前检查”')).toBeVisible();
+  await outline.getByRole('button', { name: '添加课时 · 第一章 作业前检查' }).click();
+  item = page.getByRole('dialog', { name: '课时' });
+  await item.getByLabel('名称（中文）').fill('检查要点视频');
+  await item.getByRole('button', { name: '保存' }).click();
+  await expect(item.getByRole('alert')).toHaveText('请为该课时选择资源库中的视频、音频或文档');
+  await item.getByRole('searchbox').fill('消防安全');
+  await item.getByRole('radio', { name: /消防安全知识精讲/ }).check();
+  await item.getByRole('button', { name: '保存' }).click();
+  await expect(outline.getByRole('listitem').filter({ hasText: '检查要点视频' }).last()).toContainText('视频 / 文档 · 消防安全知识精讲');
+  await axe(page);
+
   // Reload keeps what was saved; publishing needs no unsaved change.
   await page.reload();
   await expect(page.getByLabel('课程名称（中文）')).toHaveValue(NAME);
@@ -99,6 +118,16 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
   await learner.goto(`/en/knowledge/course/${id}`);
   await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+
+  // The period plays in the player, as a seeded course's does.
+  await learner.goto(`/watch/course?courseId=${id}`);
+  await expect(learner.getByRole('heading', { name: '检查要点视频', level: 1 })).toBeVisible();
+  await expect(learner.locator('video')).toBeVisible();
+  await learner.locator('video').evaluate(async (m: HTMLMediaElement) => {
+    m.muted = true;
+    await m.play();
+  });
+  await expect.poll(() => learner.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
 
   // The list: found by its status; removed after a confirmation, with undo offered.
   await page.goto('/crm/courses?status=1&keyword=' + encodeURIComponent('叉车'));
