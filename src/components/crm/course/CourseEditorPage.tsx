@@ -5,82 +5,59 @@
  * course is saved as a draft and the address takes its id; the form then publishes it or takes
  * it back to a draft. Leaving with unsaved changes asks first.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { z } from "zod";
-import {
-  getCategoryTree,
-  getCrmCourse,
-  saveCrmCourse,
-  setCrmCourseStatus,
-} from "@/api/crm-course";
-import type { CrmCategory, CrmCourse } from "@/api/crm-course-types";
-import { findZoneLecturers } from "@/api/crm-site";
-import type { SitePick } from "@/api/crm-site-types";
-import { outcomeOf } from "@/api/outcome";
-import { CourseOutline } from "@/components/crm/course/CourseOutline";
-import {
-  categoryOptions,
-  courseListHref,
-  indent,
-  nameIn,
-} from "@/components/crm/course/links";
-import type { CourseFormMessages } from "@/components/crm/course/messages";
-import { FieldError, FormTextField } from "@/components/crm/form/FormTextField";
-import { CheckingAccess, NoAccess } from "@/components/crm/shell/NoAccess";
-import { useCrmAccess } from "@/components/crm/shell/use-crm-access";
-import {
-  errorText,
-  LoadFailed,
-  PictureField,
-} from "@/components/crm/site/common";
-import { courseHref } from "@/components/learning/CourseCard";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Switch } from "@/components/ui/switch";
-import { fill } from "@/i18n/fill";
-import type { Locale } from "@/i18n/locale-path";
-import {
-  AUTHORING_ERRORS,
-  COURSE_STATUS,
-  MAX_PRICE_FEN,
-} from "@/lib/authoring-rules";
-import { courseSaveSchema } from "@/lib/schemas/authoring";
-import { LOGO_MAX_BYTES } from "@/lib/site-rules";
-import { notifySuccess } from "@/stores/toasts";
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { getCategoryTree, getCrmCourse, saveCrmCourse, setCrmCourseStatus } from '@/api/crm-course';
+import type { CrmCategory, CrmCourse } from '@/api/crm-course-types';
+import { findZoneLecturers } from '@/api/crm-site';
+import type { SitePick } from '@/api/crm-site-types';
+import { outcomeOf } from '@/api/outcome';
+import { categoryOptions, courseListHref, indent, nameIn } from '@/components/crm/course/links';
+import type { CourseFormMessages } from '@/components/crm/course/messages';
+import { FieldError, FormTextField } from '@/components/crm/form/FormTextField';
+import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
+import { errorText, LoadFailed, PictureField } from '@/components/crm/site/common';
+import { courseHref } from '@/components/learning/CourseCard';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { fill } from '@/i18n/fill';
+import type { Locale } from '@/i18n/locale-path';
+import { AUTHORING_ERRORS, COURSE_STATUS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
+import { courseSaveSchema } from '@/lib/schemas/authoring';
+import { LOGO_MAX_BYTES } from '@/lib/site-rules';
+import { notifySuccess } from '@/stores/toasts';
+
+/** The outline (its dialogs included) loads once the course exists, after the form. */
+const CourseOutline = lazy(() => import('@/components/crm/course/CourseOutline').then((mod) => ({ default: mod.CourseOutline })));
 
 /** The form's fields: the gateway's schema, with the price typed in yuan. */
 const formSchema = courseSaveSchema.omit({ id: true, priceFen: true }).extend({
   price: z
     .string()
     .trim()
-    .refine(
-      (v) =>
-        v === "" ||
-        (/^\d+(\.\d{1,2})?$/.test(v) &&
-          Number(v) > 0 &&
-          Math.round(Number(v) * 100) <= MAX_PRICE_FEN),
-      AUTHORING_ERRORS.price,
-    ),
+    .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0 && Math.round(Number(v) * 100) <= MAX_PRICE_FEN), AUTHORING_ERRORS.price),
 });
 type FormIn = z.input<typeof formSchema>;
 type FormOut = z.output<typeof formSchema>;
 
 const EMPTY: FormIn = {
-  nameZh: "",
-  nameEn: "",
-  introZh: "",
-  introEn: "",
-  cover: "",
+  nameZh: '',
+  nameEn: '',
+  introZh: '',
+  introEn: '',
+  cover: '',
   categoryId: null,
   lecturerIds: [],
   creditHours: 0,
   isFree: true,
-  price: "",
+  price: '',
   watermark: false,
   antiSkip: false,
 };
@@ -89,26 +66,17 @@ function formValues(c: CrmCourse): FormIn {
   const { id: _id, status: _status, priceFen, ...rest } = c;
   return {
     ...rest,
-    price:
-      priceFen === null ? "" : (priceFen / 100).toFixed(2).replace(/\.00$/, ""),
+    price: priceFen === null ? '' : (priceFen / 100).toFixed(2).replace(/\.00$/, ''),
   };
 }
 
 /** The id in the address, if any. */
-const idInAddress = () => new URLSearchParams(location.search).get("id") ?? "";
+const idInAddress = () => new URLSearchParams(location.search).get('id') ?? '';
 
-function LecturerPicker({
-  value,
-  onChange,
-  messages: m,
-}: {
-  value: string[];
-  onChange: (ids: string[]) => void;
-  messages: CourseFormMessages;
-}) {
+function LecturerPicker({ value, onChange, messages: m }: { value: string[]; onChange: (ids: string[]) => void; messages: CourseFormMessages }) {
   const searchId = useId();
   const [options, setOptions] = useState<SitePick[]>([]);
-  const [keyword, setKeyword] = useState("");
+  const [keyword, setKeyword] = useState('');
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -122,42 +90,33 @@ function LecturerPicker({
       controller.abort();
     };
   }, [keyword]);
-  const toggle = (id: string, on: boolean) =>
-    onChange(on ? [...value, id] : value.filter((x) => x !== id));
+  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((x) => x !== id));
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">
-        {m["crmCourse.form.lecturers"]}
-      </legend>
+      <legend className="mb-2 text-sm font-medium">{m['crmCourse.form.lecturers']}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <Label htmlFor={searchId} className="sr-only">
-          {m["crmCourse.form.lecturerSearch"]}
+          {m['crmCourse.form.lecturerSearch']}
         </Label>
         <Input
           id={searchId}
           type="search"
           className="w-56"
-          placeholder={m["crmCourse.form.lecturerSearch"]}
+          placeholder={m['crmCourse.form.lecturerSearch']}
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
         />
         <span className="text-muted-foreground text-sm" aria-live="polite">
-          {fill(m["crmCourse.form.lecturersChosen"], { count: value.length })}
+          {fill(m['crmCourse.form.lecturersChosen'], { count: value.length })}
         </span>
       </div>
       <ul className="grid max-h-48 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2 lg:grid-cols-3">
         {options.map((o) => (
           <li key={o.id} className="flex items-center gap-2">
-            <Checkbox
-              id={`lecturer-${o.id}`}
-              checked={value.includes(o.id)}
-              onCheckedChange={(on) => toggle(o.id, on === true)}
-            />
+            <Checkbox id={`lecturer-${o.id}`} checked={value.includes(o.id)} onCheckedChange={(on) => toggle(o.id, on === true)} />
             <Label htmlFor={`lecturer-${o.id}`} className="font-normal">
               {o.nameZh}
-              {o.nameEn && o.nameEn !== o.nameZh ? (
-                <span className="text-muted-foreground"> · {o.nameEn}</span>
-              ) : null}
+              {o.nameEn && o.nameEn !== o.nameZh ? <span className="text-muted-foreground"> · {o.nameEn}</span> : null}
             </Label>
           </li>
         ))}
@@ -166,16 +125,10 @@ function LecturerPicker({
   );
 }
 
-export function CourseEditorPage({
-  locale,
-  messages: m,
-}: {
-  locale: Locale;
-  messages: CourseFormMessages;
-}) {
-  const access = useCrmAccess("admin");
+export function CourseEditorPage({ locale, messages: m }: { locale: Locale; messages: CourseFormMessages }) {
+  const access = useCrmAccess('admin');
   const [course, setCourse] = useState<CrmCourse | null>(null);
-  const [phase, setPhase] = useState<"loading" | "ready" | "failed">("loading");
+  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [failure, setFailure] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [tree, setTree] = useState<CrmCategory[]>([]);
@@ -187,31 +140,27 @@ export function CourseEditorPage({
   const err = (name: keyof FormIn) => errorText(m, errors[name]?.message);
 
   useEffect(() => {
-    if (access !== "allowed") return;
+    if (access !== 'allowed') return;
     const controller = new AbortController();
     const opts = { signal: controller.signal, isShowErrTip: false };
     getCategoryTree(opts).then(setTree, () => undefined);
     const id = idInAddress();
     if (!id) {
-      setPhase("ready");
+      setPhase('ready');
       return () => controller.abort();
     }
-    setPhase("loading");
+    setPhase('loading');
     getCrmCourse(id, opts).then(
       (c) => {
         setCourse(c);
         form.reset(formValues(c));
-        setPhase("ready");
+        setPhase('ready');
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const outcome = outcomeOf(error);
-        setFailure(
-          outcome.kind === "notFound"
-            ? m["crmCourse.form.notFound"]
-            : undefined,
-        );
-        setPhase("failed");
+        setFailure(outcome.kind === 'notFound' ? m['crmCourse.form.notFound'] : undefined);
+        setPhase('failed');
       },
     );
     return () => controller.abort();
@@ -221,26 +170,16 @@ export function CourseEditorPage({
   useEffect(() => {
     if (!isDirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener("beforeunload", ask);
-    return () => removeEventListener("beforeunload", ask);
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
   }, [isDirty]);
 
   const options = useMemo(() => categoryOptions(tree, locale), [tree, locale]);
 
-  if (access === "pending") return <CheckingAccess messages={m} />;
-  if (access === "denied") return <NoAccess locale={locale} messages={m} />;
-  if (phase === "failed")
-    return (
-      <LoadFailed
-        message={failure}
-        onRetry={() => setAttempt((n) => n + 1)}
-        messages={m}
-      />
-    );
-  if (phase === "loading")
-    return (
-      <p className="text-muted-foreground text-sm">{m["crmSite.loading"]}</p>
-    );
+  if (access === 'pending') return <CheckingAccess messages={m} />;
+  if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
+  if (phase === 'failed') return <LoadFailed message={failure} onRetry={() => setAttempt((n) => n + 1)} messages={m} />;
+  if (phase === 'loading') return <p className="text-muted-foreground text-sm">{m['crmSite.loading']}</p>;
 
   const submit = form.handleSubmit(async ({ price, ...values }) => {
     let saved: CrmCourse;
@@ -248,10 +187,7 @@ export function CourseEditorPage({
       saved = await saveCrmCourse({
         ...values,
         ...(course && { id: course.id }),
-        priceFen:
-          values.isFree || price === ""
-            ? null
-            : Math.round(Number(price) * 100),
+        priceFen: values.isFree || price === '' ? null : Math.round(Number(price) * 100),
       });
     } catch {
       return; // The client showed the gateway's message.
@@ -259,53 +195,28 @@ export function CourseEditorPage({
     const created = !course;
     setCourse(saved);
     form.reset(formValues(saved));
-    if (created)
-      history.replaceState(
-        history.state,
-        "",
-        `${location.pathname}?id=${encodeURIComponent(saved.id)}`,
-      );
-    notifySuccess(
-      m[created ? "crmCourse.form.created" : "crmCourse.form.saved"],
-    );
+    if (created) history.replaceState(history.state, '', `${location.pathname}?id=${encodeURIComponent(saved.id)}`);
+    notifySuccess(m[created ? 'crmCourse.form.created' : 'crmCourse.form.saved']);
   });
 
-  const changeStatus = async (
-    to: typeof COURSE_STATUS.published | typeof COURSE_STATUS.draft,
-  ) => {
+  const changeStatus = async (to: typeof COURSE_STATUS.published | typeof COURSE_STATUS.draft) => {
     if (!course) return;
     try {
       setCourse(await setCrmCourseStatus(course.id, to));
     } catch {
       return;
     }
-    notifySuccess(
-      fill(
-        m[
-          to === COURSE_STATUS.published
-            ? "crmCourse.published"
-            : "crmCourse.unpublished"
-        ],
-        { name: nameIn(locale, course) },
-      ),
-    );
+    notifySuccess(fill(m[to === COURSE_STATUS.published ? 'crmCourse.published' : 'crmCourse.unpublished'], { name: nameIn(locale, course) }));
   };
 
-  const isFree = form.watch("isFree");
-  const switchRow = (
-    name: "isFree" | "watermark" | "antiSkip",
-    label: string,
-  ) => (
+  const isFree = form.watch('isFree');
+  const switchRow = (name: 'isFree' | 'watermark' | 'antiSkip', label: string) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
         <div className="flex items-center gap-3">
-          <Switch
-            id={`course-${name}`}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
+          <Switch id={`course-${name}`} checked={field.value} onCheckedChange={field.onChange} />
           <Label htmlFor={`course-${name}`} className="font-normal">
             {label}
           </Label>
@@ -316,56 +227,28 @@ export function CourseEditorPage({
 
   return (
     <div className="grid gap-6">
-      <form
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        className="bg-background grid gap-6 rounded-lg border p-4"
-        aria-busy={isSubmitting}
-      >
+      <form onSubmit={(e) => void submit(e)} noValidate className="bg-background grid gap-6 rounded-lg border p-4" aria-busy={isSubmitting}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-muted-foreground max-w-2xl text-sm">
-            {m["crmCourse.form.intro"]}
-          </p>
+          <p className="text-muted-foreground max-w-2xl text-sm">{m['crmCourse.form.intro']}</p>
           {course && (
             <div className="flex flex-wrap items-center gap-2">
-              <Badge
-                variant={
-                  course.status === COURSE_STATUS.published
-                    ? "default"
-                    : "secondary"
-                }
-              >
-                {fill(m["crmCourse.form.status"], {
+              <Badge variant={course.status === COURSE_STATUS.published ? 'default' : 'secondary'}>
+                {fill(m['crmCourse.form.status'], {
                   status: m[`crmCourse.status.${course.status}`],
                 })}
               </Badge>
               {course.status !== COURSE_STATUS.published ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={isDirty}
-                  onClick={() => void changeStatus(COURSE_STATUS.published)}
-                >
-                  {m["crmCourse.publish"]}
+                <Button type="button" variant="outline" size="sm" disabled={isDirty} onClick={() => void changeStatus(COURSE_STATUS.published)}>
+                  {m['crmCourse.publish']}
                 </Button>
               ) : (
                 <>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() => void changeStatus(COURSE_STATUS.draft)}
-                  >
-                    {m["crmCourse.unpublish"]}
+                  <Button type="button" variant="outline" size="sm" onClick={() => void changeStatus(COURSE_STATUS.draft)}>
+                    {m['crmCourse.unpublish']}
                   </Button>
                   <Button asChild variant="link" size="sm">
-                    <a
-                      href={courseHref(course.id, locale)}
-                      target="_blank"
-                      rel="noopener"
-                    >
-                      {m["crmCourse.form.preview"]}
+                    <a href={courseHref(course.id, locale)} target="_blank" rel="noopener">
+                      {m['crmCourse.form.preview']}
                     </a>
                   </Button>
                 </>
@@ -375,37 +258,25 @@ export function CourseEditorPage({
         </div>
 
         <div className="grid gap-4 md:grid-cols-2">
-          <FormTextField
-            id="course-nameZh"
-            label={m["crmCourse.form.nameZh"]}
-            error={err("nameZh")}
-            maxLength={60}
-            {...form.register("nameZh")}
-          />
-          <FormTextField
-            id="course-nameEn"
-            label={m["crmCourse.form.nameEn"]}
-            error={err("nameEn")}
-            maxLength={120}
-            {...form.register("nameEn")}
-          />
+          <FormTextField id="course-nameZh" label={m['crmCourse.form.nameZh']} error={err('nameZh')} maxLength={60} {...form.register('nameZh')} />
+          <FormTextField id="course-nameEn" label={m['crmCourse.form.nameEn']} error={err('nameEn')} maxLength={120} {...form.register('nameEn')} />
           <FormTextField
             id="course-introZh"
             multiline
             rows={4}
-            label={m["crmCourse.form.introZh"]}
-            error={err("introZh")}
+            label={m['crmCourse.form.introZh']}
+            error={err('introZh')}
             maxLength={2000}
-            {...form.register("introZh")}
+            {...form.register('introZh')}
           />
           <FormTextField
             id="course-introEn"
             multiline
             rows={4}
-            label={m["crmCourse.form.introEn"]}
-            error={err("introEn")}
+            label={m['crmCourse.form.introEn']}
+            error={err('introEn')}
             maxLength={4000}
-            {...form.register("introEn")}
+            {...form.register('introEn')}
           />
         </div>
 
@@ -415,13 +286,13 @@ export function CourseEditorPage({
           render={({ field }) => (
             <PictureField
               id="course-cover"
-              label={m["crmCourse.form.cover"]}
-              hint={m["crmCourse.form.coverHint"]}
-              value={field.value ?? ""}
+              label={m['crmCourse.form.cover']}
+              hint={m['crmCourse.form.coverHint']}
+              value={field.value ?? ''}
               onChange={(url) => field.onChange(url)}
               maxBytes={LOGO_MAX_BYTES}
-              tooLarge={m["crmCourse.form.coverTooLarge"]}
-              error={err("cover")}
+              tooLarge={m['crmCourse.form.coverTooLarge']}
+              error={err('cover')}
               previewClassName="h-24 w-40"
               messages={m}
             />
@@ -430,9 +301,7 @@ export function CourseEditorPage({
 
         <div className="grid gap-4 md:grid-cols-3">
           <div className="grid gap-2">
-            <Label htmlFor="course-category">
-              {m["crmCourse.form.category"]}
-            </Label>
+            <Label htmlFor="course-category">{m['crmCourse.form.category']}</Label>
             <Controller
               control={form.control}
               name="categoryId"
@@ -440,10 +309,10 @@ export function CourseEditorPage({
                 <select
                   id="course-category"
                   className="border-input h-9 rounded-md border bg-transparent px-3 text-sm"
-                  value={field.value ?? ""}
+                  value={field.value ?? ''}
                   onChange={(e) => field.onChange(e.target.value || null)}
                 >
-                  <option value="">{m["crmCourse.form.noCategory"]}</option>
+                  <option value="">{m['crmCourse.form.noCategory']}</option>
                   {options.map((o) => (
                     <option key={o.id} value={o.id}>
                       {indent(o.depth)}
@@ -460,9 +329,9 @@ export function CourseEditorPage({
             min={0}
             max={1000}
             step={1}
-            label={m["crmCourse.form.creditHours"]}
-            error={err("creditHours")}
-            {...form.register("creditHours", { valueAsNumber: true })}
+            label={m['crmCourse.form.creditHours']}
+            error={err('creditHours')}
+            {...form.register('creditHours', { valueAsNumber: true })}
           />
         </div>
 
@@ -471,56 +340,46 @@ export function CourseEditorPage({
           name="lecturerIds"
           render={({ field }) => (
             <div>
-              <LecturerPicker
-                value={field.value ?? []}
-                onChange={field.onChange}
-                messages={m}
-              />
-              <FieldError id="course-lecturers" error={err("lecturerIds")} />
+              <LecturerPicker value={field.value ?? []} onChange={field.onChange} messages={m} />
+              <FieldError id="course-lecturers" error={err('lecturerIds')} />
             </div>
           )}
         />
 
         <div className="grid gap-3">
-          {switchRow("isFree", m["crmCourse.form.isFree"])}
+          {switchRow('isFree', m['crmCourse.form.isFree'])}
           {!isFree && (
             <FormTextField
               id="course-price"
               inputMode="decimal"
               className="grid max-w-56 gap-2"
-              label={m["crmCourse.form.price"]}
-              hint={m["crmCourse.form.priceHint"]}
-              error={err("price")}
-              {...form.register("price")}
+              label={m['crmCourse.form.price']}
+              hint={m['crmCourse.form.priceHint']}
+              error={err('price')}
+              {...form.register('price')}
             />
           )}
-          {switchRow("watermark", m["crmCourse.form.watermark"])}
-          {switchRow("antiSkip", m["crmCourse.form.antiSkip"])}
+          {switchRow('watermark', m['crmCourse.form.watermark'])}
+          {switchRow('antiSkip', m['crmCourse.form.antiSkip'])}
         </div>
 
         <div className="flex flex-wrap items-center gap-3 border-t pt-4">
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting
-              ? m["crmCourse.form.saving"]
-              : m["crmCourse.form.save"]}
+            {isSubmitting ? m['crmCourse.form.saving'] : m['crmCourse.form.save']}
           </Button>
           <Button asChild variant="ghost">
-            <a href={courseListHref(locale)}>{m["crmCourse.form.back"]}</a>
+            <a href={courseListHref(locale)}>{m['crmCourse.form.back']}</a>
           </Button>
-          {isDirty && (
-            <span className="text-muted-foreground text-sm">
-              {m["crmCourse.form.unsaved"]}
-            </span>
-          )}
+          {isDirty && <span className="text-muted-foreground text-sm">{m['crmCourse.form.unsaved']}</span>}
         </div>
       </form>
       <div className="bg-background rounded-lg border p-4">
         {course ? (
-          <CourseOutline courseId={course.id} locale={locale} messages={m} />
+          <Suspense fallback={<p className="text-muted-foreground text-sm">{m['crmSite.loading']}</p>}>
+            <CourseOutline courseId={course.id} locale={locale} messages={m} />
+          </Suspense>
         ) : (
-          <p className="text-muted-foreground text-sm">
-            {m["crmCourse.outline.saveFirst"]}
-          </p>
+          <p className="text-muted-foreground text-sm">{m['crmCourse.outline.saveFirst']}</p>
         )}
       </div>
     </div>

@@ -4,41 +4,25 @@
  * type and, by type, a library resource or an exam, found by name), reordered with the up and
  * down buttons, and deleted after a confirmation (a chapter only when it holds no period).
  */
-import PlusIcon from "lucide-react/icons/plus";
-import { useEffect, useId, useState } from "react";
-import {
-  deleteCourseItem,
-  findExams,
-  findResources,
-  getCourseOutline,
-  reorderCourseItems,
-  saveCourseItem,
-} from "@/api/crm-course";
-import type { CrmChapter, CrmOption, CrmPeriod } from "@/api/crm-course-types";
-import { gatewayMessage, outcomeOf } from "@/api/outcome";
-import { nameIn } from "@/components/crm/course/links";
-import type { CourseFormMessages } from "@/components/crm/course/messages";
-import { ConfirmDialog } from "@/components/crm/data-table/ConfirmDialog";
-import { FormDialog } from "@/components/crm/form/FormDialog";
-import { FormTextField } from "@/components/crm/form/FormTextField";
-import {
-  errorText,
-  LoadFailed,
-  MoveButtons,
-} from "@/components/crm/site/common";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { fill } from "@/i18n/fill";
-import type { Locale } from "@/i18n/locale-path";
-import {
-  IMAGE_RESOURCE_TYPE,
-  PERIOD_TYPES,
-  PLAYABLE_RESOURCE_TYPES,
-  type PeriodType,
-} from "@/lib/authoring-rules";
-import { courseItemSaveSchema } from "@/lib/schemas/authoring";
-import { notifySuccess } from "@/stores/toasts";
+import PlusIcon from 'lucide-react/icons/plus';
+import { useEffect, useId, useState } from 'react';
+import { deleteCourseItem, findExams, findResources, getCourseOutline, reorderCourseItems, saveCourseItem } from '@/api/crm-course';
+import type { CrmChapter, CrmOption, CrmPeriod } from '@/api/crm-course-types';
+import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import { nameIn } from '@/components/crm/course/links';
+import type { CourseFormMessages } from '@/components/crm/course/messages';
+import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
+import { FormDialog } from '@/components/crm/form/FormDialog';
+import { FormTextField } from '@/components/crm/form/FormTextField';
+import { errorText, LoadFailed, MoveButtons } from '@/components/crm/site/common';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { fill } from '@/i18n/fill';
+import type { Locale } from '@/i18n/locale-path';
+import { IMAGE_RESOURCE_TYPE, PERIOD_TYPES, PLAYABLE_RESOURCE_TYPES, type PeriodType } from '@/lib/authoring-rules';
+import { courseItemSaveSchema } from '@/lib/schemas/authoring';
+import { notifySuccess } from '@/stores/toasts';
 
 /** What the dialog edits: a chapter, or a period of chapter `parentId`; `item` when it exists. */
 interface Editing {
@@ -63,7 +47,7 @@ function ContentPicker({
   messages: CourseFormMessages;
 }) {
   const ids = useId();
-  const [keyword, setKeyword] = useState("");
+  const [keyword, setKeyword] = useState('');
   const [options, setOptions] = useState<CrmOption[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -72,18 +56,8 @@ function ContentPicker({
       const found =
         type === 3
           ? findExams(keyword.trim(), opts)
-          : findResources(
-              keyword.trim(),
-              type === 4 ? IMAGE_RESOURCE_TYPE : undefined,
-              opts,
-            ).then((list) =>
-              type === 2
-                ? list.filter((o) =>
-                    (PLAYABLE_RESOURCE_TYPES as readonly number[]).includes(
-                      o.resourceType ?? 0,
-                    ),
-                  )
-                : list,
+          : findResources(keyword.trim(), type === 4 ? IMAGE_RESOURCE_TYPE : undefined, opts).then((list) =>
+              type === 2 ? list.filter((o) => (PLAYABLE_RESOURCE_TYPES as readonly number[]).includes(o.resourceType ?? 0)) : list,
             );
       found.then(setOptions, () => undefined);
     }, 200);
@@ -92,62 +66,26 @@ function ContentPicker({
       controller.abort();
     };
   }, [keyword, type]);
-  const label =
-    m[type === 3 ? "crmCourse.outline.exam" : "crmCourse.outline.resource"];
-  const chosen =
-    options?.find((o) => o.id === value)?.name ?? (value ? initialName : "");
+  const label = m[type === 3 ? 'crmCourse.outline.exam' : 'crmCourse.outline.resource'];
+  const chosen = options?.find((o) => o.id === value)?.name ?? (value ? initialName : '');
   return (
-    <fieldset
-      className="grid gap-2"
-      aria-describedby={error ? `${ids}-error` : undefined}
-    >
+    <fieldset className="grid gap-2" aria-describedby={error ? `${ids}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">
         {label}
-        <span className="text-muted-foreground ms-2 font-normal">
-          {chosen || m["crmCourse.outline.none"]}
-        </span>
+        <span className="text-muted-foreground ms-2 font-normal">{chosen || m['crmCourse.outline.none']}</span>
       </legend>
       <Label htmlFor={`${ids}-search`} className="sr-only">
-        {`${m["crmCourse.outline.search"]} · ${label}`}
+        {`${m['crmCourse.outline.search']} · ${label}`}
       </Label>
-      <Input
-        id={`${ids}-search`}
-        type="search"
-        placeholder={m["crmCourse.outline.search"]}
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-      />
-      <div
-        role="radiogroup"
-        aria-label={label}
-        className="grid max-h-48 gap-1 overflow-y-auto rounded-md border p-2"
-      >
-        {options?.length === 0 && (
-          <p className="text-muted-foreground text-sm">
-            {m["crmCourse.outline.noOptions"]}
-          </p>
-        )}
+      <Input id={`${ids}-search`} type="search" placeholder={m['crmCourse.outline.search']} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+      <div role="radiogroup" aria-label={label} className="grid max-h-48 gap-1 overflow-y-auto rounded-md border p-2">
+        {options?.length === 0 && <p className="text-muted-foreground text-sm">{m['crmCourse.outline.noOptions']}</p>}
         {options?.map((o) => (
-          <label
-            key={o.id}
-            className="hover:bg-muted/50 flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm"
-          >
-            <input
-              type="radio"
-              name={`${ids}-option`}
-              checked={value === o.id}
-              onChange={() => onChange(o.id, o.name)}
-              className="accent-primary"
-            />
+          <label key={o.id} className="hover:bg-muted/50 flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm">
+            <input type="radio" name={`${ids}-option`} checked={value === o.id} onChange={() => onChange(o.id, o.name)} className="accent-primary" />
             <span>{o.name}</span>
             {o.resourceType !== undefined && (
-              <span className="text-muted-foreground text-xs">
-                {
-                  (m as Record<string, string>)[
-                    `crmCourse.outline.resourceType.${o.resourceType}`
-                  ]
-                }
-              </span>
+              <span className="text-muted-foreground text-xs">{(m as Record<string, string>)[`crmCourse.outline.resourceType.${o.resourceType}`]}</span>
             )}
           </label>
         ))}
@@ -176,14 +114,10 @@ function ItemDialog({
 }) {
   const isPeriod = editing.parentId !== null;
   const period = isPeriod ? (editing.item as CrmPeriod | undefined) : undefined;
-  const [nameZh, setNameZh] = useState(editing.item?.nameZh ?? "");
-  const [nameEn, setNameEn] = useState(editing.item?.nameEn ?? "");
-  const [type, setType] = useState<PeriodType>(
-    (period?.contentType as PeriodType | undefined) ?? 2,
-  );
-  const [resourceId, setResourceId] = useState<string | null>(
-    period?.resourceId ?? null,
-  );
+  const [nameZh, setNameZh] = useState(editing.item?.nameZh ?? '');
+  const [nameEn, setNameEn] = useState(editing.item?.nameEn ?? '');
+  const [type, setType] = useState<PeriodType>((period?.contentType as PeriodType | undefined) ?? 2);
+  const [resourceId, setResourceId] = useState<string | null>(period?.resourceId ?? null);
   const [examId, setExamId] = useState<string | null>(period?.examId ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
@@ -205,21 +139,14 @@ function ItemDialog({
     };
     const checked = courseItemSaveSchema.safeParse(body);
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((i) => [String(i.path[0]), i.message]),
-        ),
-      );
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     setErrors({});
     setProblem(undefined);
     setPending(true);
     try {
-      onSaved(
-        await saveCourseItem(checked.data, { isShowErrTip: false }),
-        nameZh.trim(),
-      );
+      onSaved(await saveCourseItem(checked.data, { isShowErrTip: false }), nameZh.trim());
     } catch (error) {
       setProblem(gatewayMessage(outcomeOf(error)));
     } finally {
@@ -227,29 +154,24 @@ function ItemDialog({
     }
   };
 
-  const title =
-    m[
-      isPeriod
-        ? "crmCourse.outline.periodTitle"
-        : "crmCourse.outline.chapterTitle"
-    ];
+  const title = m[isPeriod ? 'crmCourse.outline.periodTitle' : 'crmCourse.outline.chapterTitle'];
   return (
     <FormDialog
       title={title}
-      description={m["crmCourse.outline.intro"]}
+      description={m['crmCourse.outline.intro']}
       descriptionHidden
       contentClassName="sm:max-w-lg"
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
       pending={pending}
       problem={problem}
-      cancelLabel={m["crm.table.cancel"]}
-      submitLabel={m["crmSite.save"]}
-      pendingLabel={m["crmSite.saving"]}
+      cancelLabel={m['crm.table.cancel']}
+      submitLabel={m['crmSite.save']}
+      pendingLabel={m['crmSite.saving']}
     >
       <FormTextField
         id="item-nameZh"
-        label={m["crmCourse.outline.nameZh"]}
+        label={m['crmCourse.outline.nameZh']}
         error={errorText(m, errors.nameZh)}
         maxLength={60}
         value={nameZh}
@@ -257,7 +179,7 @@ function ItemDialog({
       />
       <FormTextField
         id="item-nameEn"
-        label={m["crmCourse.outline.nameEn"]}
+        label={m['crmCourse.outline.nameEn']}
         error={errorText(m, errors.nameEn)}
         maxLength={120}
         value={nameEn}
@@ -266,7 +188,7 @@ function ItemDialog({
       {isPeriod && (
         <>
           <div className="grid gap-2">
-            <Label htmlFor="item-type">{m["crmCourse.outline.type"]}</Label>
+            <Label htmlFor="item-type">{m['crmCourse.outline.type']}</Label>
             <select
               id="item-type"
               className="border-input h-9 rounded-md border bg-transparent px-3 text-sm"
@@ -285,22 +207,14 @@ function ItemDialog({
               key={type}
               type={type}
               value={resourceId}
-              initialName={period?.resourceName ?? ""}
+              initialName={period?.resourceName ?? ''}
               onChange={(id) => setResourceId(id)}
               messages={m}
             />
           ) : type === 3 ? (
-            <ContentPicker
-              type={3}
-              value={examId}
-              initialName={period?.examName ?? ""}
-              onChange={(id) => setExamId(id)}
-              messages={m}
-            />
+            <ContentPicker type={3} value={examId} initialName={period?.examName ?? ''} onChange={(id) => setExamId(id)} messages={m} />
           ) : (
-            <p className="text-muted-foreground text-sm">
-              {m["crmCourse.outline.recorded"]}
-            </p>
+            <p className="text-muted-foreground text-sm">{m['crmCourse.outline.recorded']}</p>
           )}
         </>
       )}
@@ -308,15 +222,7 @@ function ItemDialog({
   );
 }
 
-export function CourseOutline({
-  courseId,
-  locale,
-  messages: m,
-}: {
-  courseId: string;
-  locale: Locale;
-  messages: CourseFormMessages;
-}) {
+export function CourseOutline({ courseId, locale, messages: m }: { courseId: string; locale: Locale; messages: CourseFormMessages }) {
   const [outline, setOutline] = useState<CrmChapter[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -333,12 +239,7 @@ export function CourseOutline({
     return () => controller.abort();
   }, [courseId, attempt]);
 
-  const move = async (
-    list: { id: string }[],
-    parentId: string | null,
-    from: number,
-    to: number,
-  ) => {
+  const move = async (list: { id: string }[], parentId: string | null, from: number, to: number) => {
     if (to < 0 || to >= list.length) return;
     const ids = list.map((x) => x.id);
     const [moved] = ids.splice(from, 1);
@@ -349,80 +250,51 @@ export function CourseOutline({
       setAttempt((n) => n + 1);
       return;
     }
-    notifySuccess(m["crmSite.orderSaved"]);
+    notifySuccess(m['crmSite.orderSaved']);
   };
 
-  const rowButtons = (
-    item: CrmChapter | CrmPeriod,
-    parentId: string | null,
-    list: { id: string }[],
-    index: number,
-  ) => {
+  const rowButtons = (item: CrmChapter | CrmPeriod, parentId: string | null, list: { id: string }[], index: number) => {
     const name = nameIn(locale, item);
     return (
       <span className="ms-auto flex flex-wrap items-center gap-1">
-        <MoveButtons
-          id={item.id}
-          index={index}
-          count={list.length}
-          name={name}
-          onMove={(from, to) => void move(list, parentId, from, to)}
-          messages={m}
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={`${m["crmCourse.outline.edit"]} · ${name}`}
-          onClick={() => setEditing({ parentId, item })}
-        >
-          {m["crmCourse.outline.edit"]}
+        <MoveButtons id={item.id} index={index} count={list.length} name={name} onMove={(from, to) => void move(list, parentId, from, to)} messages={m} />
+        <Button type="button" variant="ghost" size="sm" aria-label={`${m['crmCourse.outline.edit']} · ${name}`} onClick={() => setEditing({ parentId, item })}>
+          {m['crmCourse.outline.edit']}
         </Button>
         <Button
           type="button"
           variant="ghost"
           size="sm"
           className="text-destructive"
-          aria-label={`${m["crmCourse.outline.delete"]} · ${name}`}
+          aria-label={`${m['crmCourse.outline.delete']} · ${name}`}
           onClick={() => setDeleting(item)}
         >
-          {m["crmCourse.outline.delete"]}
+          {m['crmCourse.outline.delete']}
         </Button>
       </span>
     );
   };
 
   return (
-    <section
-      aria-labelledby="outline-title"
-      className="grid gap-3 border-t pt-4"
-    >
+    <section aria-labelledby="outline-title" className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 id="outline-title" className="text-lg font-semibold">
-            {m["crmCourse.outline.title"]}
+            {m['crmCourse.outline.title']}
           </h2>
-          <p className="text-muted-foreground text-sm">
-            {m["crmCourse.outline.intro"]}
-          </p>
+          <p className="text-muted-foreground text-sm">{m['crmCourse.outline.intro']}</p>
         </div>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => setEditing({ parentId: null })}
-        >
+        <Button type="button" variant="outline" onClick={() => setEditing({ parentId: null })}>
           <PlusIcon aria-hidden="true" />
-          {m["crmCourse.outline.addChapter"]}
+          {m['crmCourse.outline.addChapter']}
         </Button>
       </div>
       {failed ? (
         <LoadFailed onRetry={() => setAttempt((n) => n + 1)} messages={m} />
       ) : !outline ? (
-        <p className="text-muted-foreground text-sm">{m["crmSite.loading"]}</p>
+        <p className="text-muted-foreground text-sm">{m['crmSite.loading']}</p>
       ) : outline.length === 0 ? (
-        <p className="text-muted-foreground text-sm">
-          {m["crmCourse.outline.empty"]}
-        </p>
+        <p className="text-muted-foreground text-sm">{m['crmCourse.outline.empty']}</p>
       ) : (
         <ol className="grid gap-3">
           {outline.map((chapter, ci) => (
@@ -434,28 +306,21 @@ export function CourseOutline({
                   type="button"
                   variant="outline"
                   size="sm"
-                  aria-label={`${m["crmCourse.outline.addPeriod"]} · ${nameIn(locale, chapter)}`}
+                  aria-label={`${m['crmCourse.outline.addPeriod']} · ${nameIn(locale, chapter)}`}
                   onClick={() => setEditing({ parentId: chapter.id })}
                 >
                   <PlusIcon aria-hidden="true" />
-                  {m["crmCourse.outline.addPeriod"]}
+                  {m['crmCourse.outline.addPeriod']}
                 </Button>
               </div>
               {chapter.periods.length > 0 && (
                 <ol className="divide-y">
                   {chapter.periods.map((p, pi) => (
-                    <li
-                      key={p.id}
-                      className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm"
-                    >
+                    <li key={p.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
                       <span>{nameIn(locale, p)}</span>
                       <span className="text-muted-foreground text-xs">
-                        {(m as Record<string, string>)[
-                          `crmCourse.outline.type.${p.contentType}`
-                        ] ?? p.contentType}
-                        {p.resourceName || p.examName
-                          ? ` · ${p.resourceName || p.examName}`
-                          : ""}
+                        {(m as Record<string, string>)[`crmCourse.outline.type.${p.contentType}`] ?? p.contentType}
+                        {p.resourceName || p.examName ? ` · ${p.resourceName || p.examName}` : ''}
                       </span>
                       {rowButtons(p, chapter.id, chapter.periods, pi)}
                     </li>
@@ -475,7 +340,7 @@ export function CourseOutline({
           onSaved={(next, name) => {
             setEditing(null);
             setOutline(next);
-            notifySuccess(fill(m["crmCourse.outline.saved"], { name }));
+            notifySuccess(fill(m['crmCourse.outline.saved'], { name }));
           }}
         />
       )}
@@ -484,20 +349,20 @@ export function CourseOutline({
         onOpenChange={(open) => !open && setDeleting(null)}
         title={
           deleting
-            ? fill(m["crmCourse.outline.deleteTitle"], {
+            ? fill(m['crmCourse.outline.deleteTitle'], {
                 name: nameIn(locale, deleting),
               })
-            : ""
+            : ''
         }
-        description={m["crmCourse.outline.deleteBody"]}
-        confirmLabel={m["crmCourse.outline.delete"]}
-        cancelLabel={m["crm.table.cancel"]}
+        description={m['crmCourse.outline.deleteBody']}
+        confirmLabel={m['crmCourse.outline.delete']}
+        cancelLabel={m['crm.table.cancel']}
         destructive
         onConfirm={async () => {
           if (!deleting) return;
           setOutline(await deleteCourseItem(deleting.id));
           notifySuccess(
-            fill(m["crmCourse.outline.deleted"], {
+            fill(m['crmCourse.outline.deleted'], {
               name: nameIn(locale, deleting),
             }),
           );
