@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { deleteCategory, getCategoryTree, reorderCategories, saveCategory } from '@/api/crm-course';
 import type { CrmCategory } from '@/api/crm-course-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
-import { categoryOptions, indent, nameIn } from '@/components/crm/course/links';
+import { CategorySelect } from '@/components/crm/course/CategorySelect';
+import { categoryOptions, nameIn } from '@/components/crm/course/links';
 import type { CategoryMessages } from '@/components/crm/course/messages';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
 import { FormDialog } from '@/components/crm/form/FormDialog';
@@ -21,7 +22,6 @@ import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { errorText, LoadFailed, MoveButtons } from '@/components/crm/site/common';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { categorySaveSchema } from '@/lib/schemas/authoring';
@@ -109,29 +109,20 @@ function CategoryDialog({
         maxLength={60}
         {...form.register('nameEn')}
       />
-      <div className="grid gap-2">
-        <Label htmlFor="category-parent">{m['crmCategory.parent']}</Label>
-        <Controller
-          control={form.control}
-          name="parentId"
-          render={({ field }) => (
-            <select
-              id="category-parent"
-              className="border-input h-9 rounded-md border bg-transparent px-3 text-sm"
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value || null)}
-            >
-              <option value="">{m['crmCategory.top']}</option>
-              {parents.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {indent(o.depth)}
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        />
-      </div>
+      <Controller
+        control={form.control}
+        name="parentId"
+        render={({ field }) => (
+          <CategorySelect
+            id="category-parent"
+            label={m['crmCategory.parent']}
+            noneLabel={m['crmCategory.top']}
+            options={parents}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
     </FormDialog>
   );
 }

@@ -14,7 +14,8 @@ import type { CrmCategory, CrmCourse } from '@/api/crm-course-types';
 import { findZoneLecturers } from '@/api/crm-site';
 import type { SitePick } from '@/api/crm-site-types';
 import { outcomeOf } from '@/api/outcome';
-import { categoryOptions, courseListHref, indent, nameIn } from '@/components/crm/course/links';
+import { CategorySelect } from '@/components/crm/course/CategorySelect';
+import { categoryOptions, courseListHref, nameIn } from '@/components/crm/course/links';
 import type { CourseFormMessages } from '@/components/crm/course/messages';
 import { FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
@@ -300,29 +301,20 @@ export function CourseEditorPage({ locale, messages: m }: { locale: Locale; mess
         />
 
         <div className="grid gap-4 md:grid-cols-3">
-          <div className="grid gap-2">
-            <Label htmlFor="course-category">{m['crmCourse.form.category']}</Label>
-            <Controller
-              control={form.control}
-              name="categoryId"
-              render={({ field }) => (
-                <select
-                  id="course-category"
-                  className="border-input h-9 rounded-md border bg-transparent px-3 text-sm"
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange(e.target.value || null)}
-                >
-                  <option value="">{m['crmCourse.form.noCategory']}</option>
-                  {options.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {indent(o.depth)}
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <CategorySelect
+                id="course-category"
+                label={m['crmCourse.form.category']}
+                noneLabel={m['crmCourse.form.noCategory']}
+                options={options}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
           <FormTextField
             id="course-creditHours"
             type="number"

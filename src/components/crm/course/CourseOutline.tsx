@@ -123,7 +123,7 @@ function ItemDialog({
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
     const body = {
       ...(editing.item && { id: editing.item.id }),
