@@ -263,6 +263,9 @@ const matrix: Record<AuthName, Case> = {
   crmCourseItemReorder: { probe: (t) => ({ courseId: t.course, parentId: null, ids: [t.item] }) },
   crmResourceOptions: own("the caller's company's library"),
   crmExamOptions: own("the caller's company's exams"),
+  crmCoursewareList: { probe: (t) => ({ courseId: t.course }) },
+  crmCoursewareAdd: { probe: (t) => ({ courseId: t.course, resourceId: t.resource }) },
+  crmCoursewareRemove: { probe: (t) => ({ id: t.courseware }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),

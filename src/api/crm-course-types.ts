@@ -87,3 +87,13 @@ export interface CrmOption {
   /** Resources: seconds of video or audio. */
   duration?: number;
 }
+
+/** A file a course offers for download. */
+export interface CrmCourseware {
+  id: string;
+  resourceId: string;
+  name: string;
+  resourceType: number;
+  fileName: string;
+  size: number;
+}

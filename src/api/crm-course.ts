@@ -1,6 +1,6 @@
 /** The back office's course authoring (administrators): the category tree and courses. */
 import { call, type CallOptions } from '@/api/client';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmOption } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption } from '@/api/crm-course-types';
 import type { Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
 import type { CourseStatus } from '@/lib/authoring-rules';
@@ -79,4 +79,18 @@ export function findResources(keyword: string, resourceType?: number, opts?: Ext
 /** Exams by name (at most 50). */
 export function findExams(keyword: string, opts?: Extra): Promise<CrmOption[]> {
   return call<CrmOption[]>('crmExamOptions', { ...opts, query: keyword ? { keyword } : {} });
+}
+
+// ---- coursewares
+
+export function getCoursewares(courseId: string, opts?: Extra): Promise<CrmCourseware[]> {
+  return call<CrmCourseware[]>('crmCoursewareList', { ...opts, query: { courseId } });
+}
+
+export function addCourseware(courseId: string, resourceId: string, opts?: Extra): Promise<CrmCourseware[]> {
+  return call<CrmCourseware[]>('crmCoursewareAdd', { ...opts, body: { courseId, resourceId } });
+}
+
+export function removeCourseware(id: string, opts?: Extra): Promise<CrmCourseware[]> {
+  return call<CrmCourseware[]>('crmCoursewareRemove', { ...opts, body: { id } });
 }

@@ -286,6 +286,10 @@ export const endpoints = {
   crmCourseItemDelete: { method: 'POST', path: 'course/crm/course/item/delete', access: 'auth', role: 'admin' },
   crmCourseItemReorder: { method: 'POST', path: 'course/crm/course/item/reorder', access: 'auth', role: 'admin' },
   crmResourceOptions: { method: 'GET', path: 'course/crm/resource/options', access: 'auth', role: 'admin' },
+  /** The files a course offers for download (coursewares), from the library. */
+  crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
+  crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },
+  crmCoursewareRemove: { method: 'POST', path: 'course/crm/courseware/remove', access: 'auth', role: 'admin' },
   crmExamOptions: { method: 'GET', path: 'course/crm/exam/options', access: 'auth', role: 'admin' },
 
   // Back office: people and organisation (administrators).

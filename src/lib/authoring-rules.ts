@@ -35,3 +35,7 @@ export const PLAYABLE_RESOURCE_TYPES = [2, 3, 4, 6] as const;
 export const IMAGE_RESOURCE_TYPE = 5;
 /** Most chapters, and periods in a chapter. */
 export const MAX_COURSE_ITEMS = 200;
+/** Resource types a course offers for download as courseware (not video): audio, documents, pictures, archives. */
+export const COURSEWARE_RESOURCE_TYPES = [3, 4, 5, 6] as const;
+/** Most coursewares a course offers. */
+export const MAX_COURSEWARES = 50;

@@ -101,6 +101,16 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await item.getByRole('radio', { name: /消防安全知识精讲/ }).check();
   await item.getByRole('button', { name: '保存' }).click();
   await expect(outline.getByRole('listitem').filter({ hasText: '检查要点视频' }).last()).toContainText('视频 / 文档 · 消防安全知识精讲');
+
+  // A courseware from the library, offered for download.
+  const wares = page.getByRole('region', { name: '课件' });
+  await expect(wares.getByText('还没有课件')).toBeVisible();
+  await wares.getByRole('button', { name: '添加课件' }).click();
+  const pick = page.getByRole('dialog', { name: '添加课件' });
+  await pick.getByRole('searchbox').fill('员工手册');
+  await pick.getByRole('radio', { name: /员工手册/ }).first().check();
+  await pick.getByRole('button', { name: '添加课件' }).click();
+  await expect(wares.getByRole('listitem')).toContainText('员工手册');
   await axe(page);
 
   // Reload keeps what was saved; publishing needs no unsaved change.

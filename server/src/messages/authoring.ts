@@ -17,6 +17,10 @@ export const authoringMessagesZh = {
   'authoring.resourceNotFound': '所选资源不属于本企业',
   'authoring.examNotFound': '所选考试不属于本企业',
   'authoring.itemsMismatch': '排序须包含该层级的全部 {count} 项且每项一次，请刷新后重试',
+  'authoring.coursewareType': '课件须为资源库中的音频、文档、图片或压缩包',
+  'authoring.coursewareTwice': '该文件已是这门课程的课件',
+  'authoring.coursewareLimit': '一门课程最多 {max} 个课件',
+  'authoring.coursewareNotFound': '课件不存在',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -37,4 +41,8 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.resourceNotFound': 'The chosen resource is not this company’s',
   'authoring.examNotFound': 'The chosen exam is not this company’s',
   'authoring.itemsMismatch': 'The order must list each of the {count} items of that level once; reload and try again',
+  'authoring.coursewareType': 'Courseware must be an audio, document, picture or archive from the library',
+  'authoring.coursewareTwice': 'The file is already one of this course’s coursewares',
+  'authoring.coursewareLimit': 'A course offers at most {max} coursewares',
+  'authoring.coursewareNotFound': 'The courseware does not exist',
 };

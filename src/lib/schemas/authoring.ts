@@ -96,3 +96,5 @@ export const optionSearchSchema = z.object({
 });
 
 export const courseIdSchema = z.object({ courseId: id });
+
+export const coursewareAddSchema = z.object({ courseId: id, resourceId: id });

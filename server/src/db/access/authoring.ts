@@ -287,5 +287,34 @@ export function authoringQueries(db: Db, eid: string) {
         .orderBy(asc(exams.nameZh), asc(exams.id))
         .limit(50);
     },
+
+    /** A course's coursewares in order, with their resources. */
+    coursewares(courseId: string) {
+      return db
+        .select({ id: coursewares.id, resource: resources })
+        .from(coursewares)
+        .innerJoin(resources, and(eq(resources.enterpriseId, eid), eq(resources.id, coursewares.resourceId)))
+        .where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.courseId, courseId)))
+        .orderBy(asc(coursewares.sort), asc(coursewares.id));
+    },
+
+    async courseware(id: string) {
+      const [row] = await db.select().from(coursewares).where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.id, id)));
+      return row;
+    },
+
+    /** Adds a courseware last. */
+    async addCourseware(courseId: string, resourceId: string) {
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${coursewares.sort}) + 1, 0)::int` })
+        .from(coursewares)
+        .where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.courseId, courseId)));
+      const [row] = await db.insert(coursewares).values({ enterpriseId: eid, courseId, resourceId, sort: Number(next) }).returning();
+      return row!;
+    },
+
+    async removeCourseware(id: string): Promise<boolean> {
+      return (await db.delete(coursewares).where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.id, id))).returning({ id: coursewares.id })).length > 0;
+    },
   };
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseItem, CrmOption } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseItem, CrmCourseware, CrmOption } from '@/api/crm-course-types';
 import type { CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
@@ -295,5 +295,31 @@ describe('chapters and periods', () => {
     const other = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ nameZh: '另一门课' }) });
     const wrong = await gw.call('crmCourseItemSave', { token: admin, body: { courseId: other.id, parentId: chapter!.id, nameZh: '课时', contentType: 7 }, lang: 'en' });
     expect(wrong.body.msg).toBe('The chosen chapter is not one of this course');
+  });
+});
+
+describe('coursewares', () => {
+  it('offers library files with a course for download, once each, never a video', async () => {
+    const made = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ nameZh: '课件测试' }) });
+    const documents = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { resourceType: '4' } });
+    const [video] = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { resourceType: '2' } });
+    let list = await ok<CrmCourseware[]>('crmCoursewareAdd', admin, { body: { courseId: made.id, resourceId: documents[0]!.id } });
+    list = await ok<CrmCourseware[]>('crmCoursewareAdd', admin, { body: { courseId: made.id, resourceId: documents[1]!.id } });
+    expect(list.map((c) => c.resourceId)).toEqual([documents[0]!.id, documents[1]!.id]);
+    expect(list[0]).toMatchObject({ name: documents[0]!.name, resourceType: 4 });
+    const twice = await gw.call('crmCoursewareAdd', { token: admin, body: { courseId: made.id, resourceId: documents[0]!.id }, lang: 'en' });
+    expect(twice.body.msg).toBe('The file is already one of this course’s coursewares');
+    const notVideo = await gw.call('crmCoursewareAdd', { token: admin, body: { courseId: made.id, resourceId: video!.id }, lang: 'en' });
+    expect(notVideo.body.msg).toBe('Courseware must be an audio, document, picture or archive from the library');
+
+    // The learner's course offers them once the course is published.
+    await ok('crmCourseStatus', admin, { body: { id: made.id, status: 1 } });
+    const offered = await ok<unknown>('coursewareList', learner, { query: { courseId: made.id } });
+    expect(JSON.stringify(offered)).toContain(documents[1]!.id);
+
+    list = await ok<CrmCourseware[]>('crmCoursewareRemove', admin, { body: { id: list[0]!.id } });
+    expect(list.map((c) => c.resourceId)).toEqual([documents[1]!.id]);
+    const audit = (await auditOf(gw, admin, 'courseware')).map((a) => a.action);
+    expect(audit).toEqual(['delete', 'create', 'create']);
   });
 });

@@ -9,6 +9,7 @@ import {
   courseItemReorderSchema,
   courseItemSaveSchema,
   courseSaveSchema,
+  coursewareAddSchema,
   optionSearchSchema,
   courseStatusSchema,
 } from '@/lib/schemas/authoring';
@@ -25,6 +26,9 @@ import {
   crmCourseItems,
   crmCourseItemSave,
   crmCoursePage,
+  crmCoursewareAdd,
+  crmCoursewareList,
+  crmCoursewareRemove,
   crmExamOptions,
   crmResourceOptions,
   crmCourseSave,
@@ -51,4 +55,7 @@ export const authoringRoutes = {
   crmCourseItemReorder: authRoute({ input: courseItemReorderSchema, handle: (ctx, body) => crmCourseItemReorder(ctx, body) }),
   crmResourceOptions: authRoute({ input: optionSearchSchema, handle: (ctx, query) => crmResourceOptions(ctx, query) }),
   crmExamOptions: authRoute({ input: optionSearchSchema.pick({ keyword: true }), handle: (ctx, query) => crmExamOptions(ctx, query) }),
+  crmCoursewareList: authRoute({ input: courseIdSchema, handle: (ctx, { courseId }) => crmCoursewareList(ctx, courseId) }),
+  crmCoursewareAdd: authRoute({ input: coursewareAddSchema, handle: (ctx, body) => crmCoursewareAdd(ctx, body) }),
+  crmCoursewareRemove: authRoute({ input: authoringIdSchema, handle: (ctx, { id }) => crmCoursewareRemove(ctx, id) }),
 } satisfies Partial<RouteTable>;

@@ -9,9 +9,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmOption, CrmPeriod } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
-import { COURSE_STATUS, IMAGE_RESOURCE_TYPE, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
+import { COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
 import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped, type Scoped } from '../../db/access';
@@ -439,4 +439,61 @@ export async function crmResourceOptions(ctx: AuthContext, query: { keyword?: st
 export async function crmExamOptions(ctx: AuthContext, query: { keyword?: string }): Promise<CrmOption[]> {
   const rows = await ctx.scope.authoring.examOptions(query.keyword?.trim() || undefined);
   return rows.map((r) => ({ id: r.id, name: inLang(ctx.lang, r.nameZh, r.nameEn) }));
+}
+
+// ---- coursewares
+
+/** `crmCoursewareList?courseId`: the files the course offers for download, in order. */
+export async function crmCoursewareList(ctx: AuthContext, courseId: string): Promise<CrmCourseware[]> {
+  if (!(await ctx.scope.authoring.course(courseId))) throw courseNotFound();
+  const rows = await ctx.scope.authoring.coursewares(courseId);
+  return rows.map(({ id, resource }) => ({
+    id,
+    resourceId: resource.id,
+    name: inLang(ctx.lang, resource.nameZh, resource.nameEn),
+    resourceType: resource.resourceType,
+    fileName: resource.fileName,
+    size: resource.size,
+  }));
+}
+
+/** `crmCoursewareAdd`: offers a library file (not a video) with the course, last. */
+export async function crmCoursewareAdd(ctx: AuthContext, body: { courseId: string; resourceId: string }): Promise<CrmCourseware[]> {
+  const eid = ctx.tenant.id;
+  await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const course = await s.authoring.course(body.courseId);
+    if (!course) throw courseNotFound();
+    const resource = await s.authoring.resource(body.resourceId);
+    if (!resource) throw new ApiError(Code.INVALID, 'authoring.resourceNotFound');
+    if (!(COURSEWARE_RESOURCE_TYPES as readonly number[]).includes(resource.resourceType)) throw new ApiError(Code.INVALID, 'authoring.coursewareType');
+    const current = await s.authoring.coursewares(course.id);
+    if (current.some((c) => c.resource.id === resource.id)) throw new ApiError(Code.INVALID, 'authoring.coursewareTwice');
+    if (current.length >= MAX_COURSEWARES) throw new ApiError(Code.INVALID, 'authoring.coursewareLimit', null, { max: MAX_COURSEWARES });
+    const row = await s.authoring.addCourseware(course.id, resource.id);
+    await recordAudit(s, ctx.member, [
+      { action: 'create', objectType: 'courseware', objectId: row.id, objectLabel: `${course.nameZh} · ${resource.nameZh}`, changes: [] },
+    ]);
+  });
+  await catalogue.forget(eid);
+  return crmCoursewareList(ctx, body.courseId);
+}
+
+/** `crmCoursewareRemove`: the course no longer offers the file (it stays in the library). */
+export async function crmCoursewareRemove(ctx: AuthContext, id: string): Promise<CrmCourseware[]> {
+  const eid = ctx.tenant.id;
+  const courseId = await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const before = await s.authoring.courseware(id);
+    if (!before) throw new ApiError(Code.NOT_FOUND, 'authoring.coursewareNotFound');
+    const course = await s.authoring.course(before.courseId);
+    const resource = await s.authoring.resource(before.resourceId);
+    if (!(await s.authoring.removeCourseware(id))) throw new ApiError(Code.NOT_FOUND, 'authoring.coursewareNotFound');
+    await recordAudit(s, ctx.member, [
+      { action: 'delete', objectType: 'courseware', objectId: id, objectLabel: `${course?.nameZh ?? ''} · ${resource?.nameZh ?? ''}`, changes: [] },
+    ]);
+    return before.courseId;
+  });
+  await catalogue.forget(eid);
+  return crmCoursewareList(ctx, courseId);
 }

@@ -37,6 +37,7 @@ import { notifySuccess } from '@/stores/toasts';
 
 /** The outline (its dialogs included) loads once the course exists, after the form. */
 const CourseOutline = lazy(() => import('@/components/crm/course/CourseOutline').then((mod) => ({ default: mod.CourseOutline })));
+const Coursewares = lazy(() => import('@/components/crm/course/CourseOutline').then((mod) => ({ default: mod.Coursewares })));
 
 /** The form's fields: the gateway's schema, with the price typed in yuan. */
 const formSchema = courseSaveSchema.omit({ id: true, priceFen: true }).extend({
@@ -368,7 +369,10 @@ export function CourseEditorPage({ locale, messages: m }: { locale: Locale; mess
       <div className="bg-background rounded-lg border p-4">
         {course ? (
           <Suspense fallback={<p className="text-muted-foreground text-sm">{m['crmSite.loading']}</p>}>
-            <CourseOutline courseId={course.id} locale={locale} messages={m} />
+            <div className="grid gap-8">
+              <CourseOutline courseId={course.id} locale={locale} messages={m} />
+              <Coursewares courseId={course.id} messages={m} />
+            </div>
           </Suspense>
         ) : (
           <p className="text-muted-foreground text-sm">{m['crmCourse.outline.saveFirst']}</p>

@@ -6,8 +6,18 @@
  */
 import PlusIcon from 'lucide-react/icons/plus';
 import { useEffect, useId, useState } from 'react';
-import { deleteCourseItem, findExams, findResources, getCourseOutline, reorderCourseItems, saveCourseItem } from '@/api/crm-course';
-import type { CrmChapter, CrmOption, CrmPeriod } from '@/api/crm-course-types';
+import {
+  addCourseware,
+  deleteCourseItem,
+  findExams,
+  findResources,
+  getCourseOutline,
+  getCoursewares,
+  removeCourseware,
+  reorderCourseItems,
+  saveCourseItem,
+} from '@/api/crm-course';
+import type { CrmChapter, CrmCourseware, CrmOption, CrmPeriod } from '@/api/crm-course-types';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { nameIn } from '@/components/crm/course/links';
 import type { CourseFormMessages } from '@/components/crm/course/messages';
@@ -20,7 +30,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { IMAGE_RESOURCE_TYPE, PERIOD_TYPES, PLAYABLE_RESOURCE_TYPES, type PeriodType } from '@/lib/authoring-rules';
+import { COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, PERIOD_TYPES, PLAYABLE_RESOURCE_TYPES, type PeriodType } from '@/lib/authoring-rules';
 import { courseItemSaveSchema } from '@/lib/schemas/authoring';
 import { notifySuccess } from '@/stores/toasts';
 
@@ -39,7 +49,8 @@ function ContentPicker({
   error,
   messages: m,
 }: {
-  type: 2 | 3 | 4;
+  /** A period's type, or 'ware' for a courseware. */
+  type: 2 | 3 | 4 | 'ware';
   value: string | null;
   initialName: string;
   onChange: (id: string | null, name: string) => void;
@@ -53,11 +64,12 @@ function ContentPicker({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const opts = { signal: controller.signal, isShowErrTip: false };
+      const kinds: readonly number[] = type === 'ware' ? COURSEWARE_RESOURCE_TYPES : PLAYABLE_RESOURCE_TYPES;
       const found =
         type === 3
           ? findExams(keyword.trim(), opts)
           : findResources(keyword.trim(), type === 4 ? IMAGE_RESOURCE_TYPE : undefined, opts).then((list) =>
-              type === 2 ? list.filter((o) => (PLAYABLE_RESOURCE_TYPES as readonly number[]).includes(o.resourceType ?? 0)) : list,
+              type === 4 ? list : list.filter((o) => kinds.includes(o.resourceType ?? 0)),
             );
       found.then(setOptions, () => undefined);
     }, 200);
@@ -66,7 +78,7 @@ function ContentPicker({
       controller.abort();
     };
   }, [keyword, type]);
-  const label = m[type === 3 ? 'crmCourse.outline.exam' : 'crmCourse.outline.resource'];
+  const label = m[type === 3 ? 'crmCourse.outline.exam' : type === 'ware' ? 'crmCourse.wares.pick' : 'crmCourse.outline.resource'];
   const chosen = options?.find((o) => o.id === value)?.name ?? (value ? initialName : '');
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${ids}-error` : undefined}>
@@ -368,6 +380,119 @@ export function CourseOutline({ courseId, locale, messages: m }: { courseId: str
           );
         }}
       />
+    </section>
+  );
+}
+
+/** The files the course offers for download: added from the library in a dialog, removed with undo. */
+export function Coursewares({ courseId, messages: m }: { courseId: string; messages: CourseFormMessages }) {
+  const [list, setList] = useState<CrmCourseware[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+  const [problem, setProblem] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    getCoursewares(courseId, { signal: controller.signal, isShowErrTip: false }).then(setList, () => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [courseId, attempt]);
+
+  const add = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (!chosen) {
+      setProblem(m['crmCourse.wares.pick']);
+      return;
+    }
+    setPending(true);
+    setProblem(undefined);
+    try {
+      setList(await addCourseware(courseId, chosen.id, { isShowErrTip: false }));
+      setAdding(false);
+      notifySuccess(fill(m['crmCourse.wares.added'], { name: chosen.name }));
+    } catch (error) {
+      setProblem(gatewayMessage(outcomeOf(error)));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async (ware: CrmCourseware) => {
+    try {
+      setList(await removeCourseware(ware.id));
+    } catch {
+      return;
+    }
+    notifySuccess(fill(m['crmCourse.wares.removed'], { name: ware.name }), {
+      label: m['crmSite.undo'],
+      run: () => void addCourseware(courseId, ware.resourceId).then(setList, () => {}),
+    });
+  };
+
+  return (
+    <section aria-labelledby="wares-title" className="grid gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 id="wares-title" className="text-lg font-semibold">
+            {m['crmCourse.wares.title']}
+          </h2>
+          <p className="text-muted-foreground text-sm">{m['crmCourse.wares.intro']}</p>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setChosen(null);
+            setProblem(undefined);
+            setAdding(true);
+          }}
+        >
+          <PlusIcon aria-hidden="true" />
+          {m['crmCourse.wares.add']}
+        </Button>
+      </div>
+      {failed ? (
+        <LoadFailed onRetry={() => setAttempt((n) => n + 1)} messages={m} />
+      ) : !list ? (
+        <p className="text-muted-foreground text-sm">{m['crmSite.loading']}</p>
+      ) : list.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{m['crmCourse.wares.empty']}</p>
+      ) : (
+        <ul className="divide-y rounded-md border">
+          {list.map((w) => (
+            <li key={w.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+              <span>{w.name}</span>
+              <span className="text-muted-foreground text-xs">
+                {(m as Record<string, string>)[`crmCourse.outline.resourceType.${w.resourceType}`]}
+                {w.fileName ? ` · ${w.fileName}` : ''}
+              </span>
+              <Button type="button" variant="ghost" size="sm" className="text-destructive ms-auto" aria-label={`${m['crmCourse.wares.remove']} · ${w.name}`} onClick={() => void remove(w)}>
+                {m['crmCourse.wares.remove']}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && (
+        <FormDialog
+          title={m['crmCourse.wares.add']}
+          description={m['crmCourse.wares.intro']}
+          descriptionHidden
+          contentClassName="sm:max-w-lg"
+          onSubmit={(e) => void add(e)}
+          onClose={() => setAdding(false)}
+          pending={pending}
+          problem={problem}
+          cancelLabel={m['crm.table.cancel']}
+          submitLabel={m['crmCourse.wares.add']}
+          pendingLabel={m['crmSite.saving']}
+        >
+          <ContentPicker type="ware" value={chosen?.id ?? null} initialName="" onChange={(id, name) => setChosen(id ? { id, name } : null)} messages={m} />
+        </FormDialog>
+      )}
     </section>
   );
 }
