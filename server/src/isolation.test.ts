@@ -263,6 +263,7 @@ const matrix: Record<AuthName, Case> = {
   crmCourseItemReorder: { probe: (t) => ({ courseId: t.course, parentId: null, ids: [t.item] }) },
   crmResourceOptions: own("the caller's company's library"),
   crmExamOptions: own("the caller's company's exams"),
+  crmResourcePage: own("the caller's company's library", page),
   crmCoursewareList: { probe: (t) => ({ courseId: t.course }) },
   crmCoursewareAdd: { probe: (t) => ({ courseId: t.course, resourceId: t.resource }) },
   crmCoursewareRemove: { probe: (t) => ({ id: t.courseware }) },

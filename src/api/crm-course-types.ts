@@ -97,3 +97,23 @@ export interface CrmCourseware {
   fileName: string;
   size: number;
 }
+
+/** A file of the resource library with where it is used. */
+export interface CrmResource {
+  id: string;
+  /** In the caller's language (the Chinese where there is no English). */
+  name: string;
+  /** 2 video, 3 audio, 4 document, 5 image, 6 archive. */
+  resourceType: number;
+  fileName: string;
+  size: number;
+  /** Seconds of video or audio; 0 otherwise. */
+  duration: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Courses whose periods play it or that offer it as courseware (names, at most 3, and how many). */
+  usedIn: string[];
+  usedCount: number;
+  /** Live rooms that replay it. */
+  liveCount: number;
+}

@@ -1,6 +1,6 @@
 /** The back office's course authoring (administrators): the category tree and courses. */
 import { call, type CallOptions } from '@/api/client';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmResource } from '@/api/crm-course-types';
 import type { Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
 import type { CourseStatus } from '@/lib/authoring-rules';
@@ -93,4 +93,9 @@ export function addCourseware(courseId: string, resourceId: string, opts?: Extra
 
 export function removeCourseware(id: string, opts?: Extra): Promise<CrmCourseware[]> {
   return call<CrmCourseware[]>('crmCoursewareRemove', { ...opts, body: { id } });
+}
+
+/** A page of the resource library, newest first. */
+export function getResourcePage(body: Partial<Paging> & { keyword?: string; resourceType?: number } = {}, opts?: Extra): Promise<PageResult<CrmResource>> {
+  return call<PageResult<CrmResource>>('crmResourcePage', { ...opts, body: { ...body } });
 }

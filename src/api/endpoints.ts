@@ -286,6 +286,8 @@ export const endpoints = {
   crmCourseItemDelete: { method: 'POST', path: 'course/crm/course/item/delete', access: 'auth', role: 'admin' },
   crmCourseItemReorder: { method: 'POST', path: 'course/crm/course/item/reorder', access: 'auth', role: 'admin' },
   crmResourceOptions: { method: 'GET', path: 'course/crm/resource/options', access: 'auth', role: 'admin' },
+  /** The resource library: every file once, searchable, with where each is used. */
+  crmResourcePage: { method: 'POST', path: 'course/crm/resource/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   /** The files a course offers for download (coursewares), from the library. */
   crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
   crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },

@@ -108,6 +108,7 @@ export const routes = [
   { id: 'crmCourses', path: '/crm/courses', auth: true },
   { id: 'crmCourseEdit', path: '/crm/courses/edit', auth: true },
   { id: 'crmCategories', path: '/crm/categories', auth: true },
+  { id: 'crmResources', path: '/crm/resources', auth: true },
   { id: 'crmDepartments', path: '/crm/departments', auth: true },
   { id: 'crmPosts', path: '/crm/posts', auth: true },
   { id: 'crmMembers', path: '/crm/members', auth: true },

@@ -155,6 +155,22 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await learner.context().close();
 });
 
+test('the resource library lists each file once with where it is used', async ({ page }) => {
+  await signIn(page, 'E1004');
+  await page.goto('/crm/resources');
+  await expect(page.getByRole('heading', { level: 1, name: '资源库' })).toBeVisible();
+  await page.getByLabel('类型').selectOption({ label: '视频' });
+  await page.getByLabel('名称或文件名').fill('消防');
+  await page.getByLabel('名称或文件名').press('Enter');
+  await expect(page).toHaveURL(/type=2/);
+  const row = page.getByRole('row').filter({ hasText: '消防安全知识精讲' });
+  await expect(row).toContainText('消防安全知识');
+  await expect(row).toContainText('视频');
+  await axe(page);
+  await page.goto('/en/crm/resources?type=4');
+  await expect(page.getByRole('table', { name: /^Resource library: \d+ files$/ })).toContainText('Document');
+});
+
 test('the course pages in English', async ({ page }) => {
   await signIn(page, 'E1004');
   await page.goto('/en/crm/courses');

@@ -316,5 +316,41 @@ export function authoringQueries(db: Db, eid: string) {
     async removeCourseware(id: string): Promise<boolean> {
       return (await db.delete(coursewares).where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.id, id))).returning({ id: coursewares.id })).length > 0;
     },
+
+    /**
+     * A page of the library, newest first, found by name or file name and of one type when
+     * given; each with the courses using it (periods or coursewares) and the live rooms
+     * replaying it.
+     */
+    async resourcePage(filters: { keyword?: string; resourceType?: number }, { limit, offset }: RowWindow) {
+      const conditions: SQL[] = [eq(resources.enterpriseId, eid)];
+      if (filters.keyword) {
+        const pattern = containsPattern(filters.keyword);
+        conditions.push(sql`(${resources.nameZh} ilike ${pattern} or ${resources.nameEn} ilike ${pattern} or ${resources.fileName} ilike ${pattern})`);
+      }
+      if (filters.resourceType !== undefined) conditions.push(eq(resources.resourceType, filters.resourceType));
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(resources).where(where);
+      const users = sql`(
+        select c.id, c.name_zh, c.name_en from courses c where c.enterprise_id = ${eid} and c.id in (
+          select i.course_id from course_items i where i.enterprise_id = ${eid} and i.resource_id = ${resources.id}
+          union select w.course_id from coursewares w where w.enterprise_id = ${eid} and w.resource_id = ${resources.id}
+        )
+      )`;
+      const rows = await db
+        .select({
+          resource: resources,
+          usedCount: sql<number>`(select count(*) from ${users} u)::int`,
+          usedIn: sql<{ zh: string; en: string }[]>`(select coalesce(json_agg(json_build_object('zh', u.name_zh, 'en', u.name_en)), '[]'::json)
+            from (select * from ${users} u0 order by u0.name_zh limit 3) u)`,
+          liveCount: sql<number>`(select count(*) from live_rooms l where l.enterprise_id = ${eid} and l.playback_resource_id = ${resources.id})::int`,
+        })
+        .from(resources)
+        .where(where)
+        .orderBy(sql`${resources.createdAt} desc`, asc(resources.id))
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
   };
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseItem, CrmCourseware, CrmOption } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseItem, CrmCourseware, CrmOption, CrmResource } from '@/api/crm-course-types';
 import type { CourseItem } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { createTestApp, HOST_TWO, type TestGateway } from '../../testing';
@@ -321,5 +321,27 @@ describe('coursewares', () => {
     expect(list.map((c) => c.resourceId)).toEqual([documents[1]!.id]);
     const audit = (await auditOf(gw, admin, 'courseware')).map((a) => a.action);
     expect(audit).toEqual(['delete', 'create', 'create']);
+  });
+});
+
+describe('the resource library', () => {
+  it('lists every file once with where it is used, found by name and type', async () => {
+    const all = await ok<PageResult<CrmResource>>('crmResourcePage', admin, { body: { pageSize: 100 } });
+    const [{ n }] = await rowsOf<{ n: number }>(
+      gw,
+      sql`select count(*)::int as n from resources r join enterprise_domains d on d.enterprise_id = r.enterprise_id where d.domain = 'localhost'`,
+    );
+    expect(all.totalCount).toBe(n);
+    expect(new Set(all.list.map((r) => r.id)).size).toBe(all.list.length);
+    const fire = all.list.find((r) => r.name === '消防安全知识精讲')!;
+    expect(fire.usedCount).toBeGreaterThan(0);
+    expect(fire.usedIn).toContain('消防安全知识');
+    const videos = await ok<PageResult<CrmResource>>('crmResourcePage', admin, { body: { resourceType: 2, pageSize: 100 } });
+    expect(videos.list.every((r) => r.resourceType === 2)).toBe(true);
+    expect(videos.totalCount).toBe(all.list.filter((r) => r.resourceType === 2).length);
+    const found = await ok<PageResult<CrmResource>>('crmResourcePage', admin, { body: { keyword: '消防' } });
+    expect(found.list.map((r) => r.name)).toContain('消防安全知识精讲');
+    const en = await ok<PageResult<CrmResource>>('crmResourcePage', admin, { body: { keyword: '消防' }, lang: 'en' });
+    expect(en.list.find((r) => r.id === fire.id)?.usedIn.length).toBeGreaterThan(0);
   });
 });

@@ -31,6 +31,7 @@ import {
   crmCoursewareRemove,
   crmExamOptions,
   crmResourceOptions,
+  crmResourcePage,
   crmCourseSave,
   crmCourseStatus,
   crmCourseView,
@@ -58,4 +59,8 @@ export const authoringRoutes = {
   crmCoursewareList: authRoute({ input: courseIdSchema, handle: (ctx, { courseId }) => crmCoursewareList(ctx, courseId) }),
   crmCoursewareAdd: authRoute({ input: coursewareAddSchema, handle: (ctx, body) => crmCoursewareAdd(ctx, body) }),
   crmCoursewareRemove: authRoute({ input: authoringIdSchema, handle: (ctx, { id }) => crmCoursewareRemove(ctx, id) }),
+  crmResourcePage: authRoute({
+    input: z.object({ ...pagingFields('crmResourcePage'), ...optionSearchSchema.shape }),
+    handle: (ctx, body) => crmResourcePage(ctx, body),
+  }),
 } satisfies Partial<RouteTable>;

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Code } from '@/api/codes';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod, CrmResource } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
 import { COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
 import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
@@ -496,4 +496,24 @@ export async function crmCoursewareRemove(ctx: AuthContext, id: string): Promise
   });
   await catalogue.forget(eid);
   return crmCoursewareList(ctx, courseId);
+}
+
+// ---- the resource library
+
+/** `crmResourcePage`: the library, newest first, with where each file is used. */
+export async function crmResourcePage(ctx: AuthContext, body: Paging & { keyword?: string; resourceType?: number }): Promise<PageResult<CrmResource>> {
+  const { rows, total } = await ctx.scope.authoring.resourcePage({ keyword: body.keyword?.trim() || undefined, resourceType: body.resourceType }, pageWindow(body));
+  const list = rows.map(({ resource, usedCount, usedIn, liveCount }): CrmResource => ({
+    id: resource.id,
+    name: inLang(ctx.lang, resource.nameZh, resource.nameEn),
+    resourceType: resource.resourceType,
+    fileName: resource.fileName,
+    size: resource.size,
+    duration: resource.duration,
+    createdAt: resource.createdAt.toISOString(),
+    usedIn: (usedIn ?? []).map((u) => inLang(ctx.lang, u.zh, u.en)),
+    usedCount: Number(usedCount),
+    liveCount: Number(liveCount),
+  }));
+  return pageResult(list, body, total);
 }

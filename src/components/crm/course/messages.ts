@@ -151,3 +151,30 @@ export const categoryMessageKeys = [
   'crmCategory.deleteBody',
 ] as const;
 export type CategoryMessages = Messages<(typeof categoryMessageKeys)[number]>;
+
+export const resourceMessageKeys = [
+  ...dataTableMessageKeys,
+  ...commonMessageKeys,
+  'crmCourse.outline.resourceType.2',
+  'crmCourse.outline.resourceType.3',
+  'crmCourse.outline.resourceType.4',
+  'crmCourse.outline.resourceType.5',
+  'crmCourse.outline.resourceType.6',
+  'crmResource.intro',
+  'crmResource.keyword',
+  'crmResource.type',
+  'crmResource.allTypes',
+  'crmResource.name',
+  'crmResource.fileName',
+  'crmResource.size',
+  'crmResource.duration',
+  'crmResource.usedIn',
+  'crmResource.unused',
+  'crmResource.more',
+  'crmResource.live',
+  'crmResource.createdAt',
+  'crmResource.caption',
+  'crmResource.empty',
+  'crmResource.reset',
+] as const;
+export type ResourceMessages = Messages<(typeof resourceMessageKeys)[number]>;
