@@ -159,7 +159,8 @@ test('the resource library lists each file once with where it is used', async ({
   await signIn(page, 'E1004');
   await page.goto('/crm/resources');
   await expect(page.getByRole('heading', { level: 1, name: '资源库' })).toBeVisible();
-  await page.getByLabel('类型').selectOption({ label: '视频' });
+  await page.getByLabel('类型').click();
+  await page.getByRole('option', { name: '视频', exact: true }).click();
   await page.getByLabel('名称或文件名').fill('消防');
   await page.getByLabel('名称或文件名').press('Enter');
   await expect(page).toHaveURL(/type=2/);
