@@ -1,4 +1,5 @@
 /** Shapes of the lecturer's back-office pages: their own courses (`teachingCoursePage`). */
+import type { CourseStatus } from '@/lib/authoring-rules';
 
 /** Filters of the lecturer's course list. */
 export interface TeachingCourseFilters {
@@ -11,8 +12,8 @@ export interface TeachingCourse {
   id: string;
   name: string;
   cover: string;
-  /** 1 published, 0 removed. */
-  status: 0 | 1;
+  /** 1 published, 2 a draft, 0 removed. */
+  status: CourseStatus;
   /** 1 online, 2 live. */
   courseType: number;
   /** The category's name; '' when the course has none. */

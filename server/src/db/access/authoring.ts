@@ -236,7 +236,7 @@ export function authoringQueries(db: Db, eid: string) {
       return row!;
     },
 
-    async updateItem(id: string, patch: Partial<Pick<ItemRow, 'nameZh' | 'nameEn' | 'contentType' | 'resourceId' | 'examId' | 'sort'>>): Promise<ItemRow | undefined> {
+    async updateItem(id: string, patch: Partial<Pick<ItemRow, 'parentId' | 'nameZh' | 'nameEn' | 'contentType' | 'resourceId' | 'examId' | 'sort'>>): Promise<ItemRow | undefined> {
       const [row] = await db.update(courseItems).set(patch).where(and(eq(courseItems.enterpriseId, eid), eq(courseItems.id, id))).returning();
       return row;
     },

@@ -1,6 +1,6 @@
 /**
  * The lecturer's back office, bound to one enterprise: the courses a member teaches (a course
- * whose lecturers include a lecturer linked to the member), published or removed, each with
+ * whose lecturers include a lecturer linked to the member), of any status, each with
  * its period count and what its learners did: started, completed, ratings and comments. The
  * measures are counted as the lecturer directory counts them (a progress row is a start).
  */
@@ -31,7 +31,7 @@ export function teachingQueries(db: Db, eid: string) {
   return {
     /**
      * A page of the courses `memberId` teaches whose name (either language) holds `keyword`:
-     * published first, then in the course centre's order; with the total.
+     * published first, then drafts, then removed ones, each in the course centre's order; with the total.
      */
     async taughtPage(memberId: string, keyword: string | undefined, { limit, offset }: RowWindow) {
       const named = keyword ? sql`and (c.name_zh ilike ${containsPattern(keyword)} or c.name_en ilike ${containsPattern(keyword)})` : sql``;
@@ -62,7 +62,7 @@ export function teachingQueries(db: Db, eid: string) {
                        and cm.parent_id is null)::int as comments
             from taught c
             left join categories cat on cat.enterprise_id = ${eid} and cat.id = c.category_id
-            order by c.status desc, c.sort, c.created_at desc, c.id
+            order by case c.status when 1 then 0 when 2 then 1 else 2 end, c.sort, c.created_at desc, c.id
             limit ${limit} offset ${offset}
           ) x on true`),
       );

@@ -7,7 +7,6 @@
  * change is audited in its transaction and forgets the company's catalogue in every gateway
  * process.
  */
-import { sql } from 'drizzle-orm';
 import { Code } from '@/api/codes';
 import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod, CrmResource } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
@@ -358,8 +357,7 @@ export async function crmCourseItemSave(ctx: AuthContext, body: CourseItemSaveBo
     else if (before.parentId !== body.parentId) {
       // A period moved to another chapter goes last there.
       const last = (await s.authoring.siblingItems(course.id, body.parentId)).at(-1);
-      row = await s.authoring.updateItem(before.id, { ...values, sort: last ? last.sort + 1 : 0 });
-      if (row) await tx.execute(sql`update course_items set parent_id = ${body.parentId} where enterprise_id = ${eid} and id = ${before.id}`);
+      row = await s.authoring.updateItem(before.id, { ...values, parentId: body.parentId, sort: last ? last.sort + 1 : 0 });
     } else row = await s.authoring.updateItem(before.id, values);
     if (!row) throw itemNotFound();
     await recordAudit(s, ctx.member, [
@@ -368,7 +366,7 @@ export async function crmCourseItemSave(ctx: AuthContext, body: CourseItemSaveBo
         objectType: body.parentId ? 'period' : 'chapter',
         objectId: row.id,
         objectLabel: `${course.nameZh} · ${row.nameZh}`,
-        changes: changesOf(before, { ...row, parentId: body.parentId }, before && before.parentId !== body.parentId ? [...ITEM_FIELDS, 'parentId'] : ITEM_FIELDS),
+        changes: changesOf(before, row, before && before.parentId !== row.parentId ? [...ITEM_FIELDS, 'parentId'] : ITEM_FIELDS),
       },
     ]);
   });

@@ -3,10 +3,10 @@ import type { TeachingCourse, TeachingCourseFilters } from '@/api/teaching-types
 import type { PageResult } from '@/api/types';
 import type { AuthContext } from '../../routing';
 import { pageResult, pageWindow, type Paging } from '../../paging';
+import { oneDecimal } from '../ledger/service';
+import type { CourseStatus } from '@/lib/authoring-rules';
 
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-/** `teachingCoursePage`: the caller's courses, published first. */
+/** `teachingCoursePage`: the caller's courses, published first, then drafts, then removed ones. */
 export async function teachingCoursePage(ctx: AuthContext, body: Paging & TeachingCourseFilters): Promise<PageResult<TeachingCourse>> {
   const { rows, total } = await ctx.scope.teaching.taughtPage(ctx.member.id, body.keyword?.trim() || undefined, pageWindow(body));
   const en = ctx.lang === 'en';
@@ -18,7 +18,7 @@ export async function teachingCoursePage(ctx: AuthContext, body: Paging & Teachi
       // The English name where the course has one, else the Chinese.
       name: (en && r.name_en) || r.name_zh,
       cover: r.cover,
-      status: r.status === 1 ? 1 : 0,
+      status: r.status as CourseStatus,
       courseType: Number(r.course_type),
       categoryName: (en ? r.category_en || r.category_zh : r.category_zh) ?? '',
       periods: Number(r.periods),

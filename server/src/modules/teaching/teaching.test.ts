@@ -68,16 +68,21 @@ describe('the courses a lecturer teaches', () => {
     expect(got.list.some((c) => c.learners > 0)).toBe(true);
   });
 
-  it('puts removed courses after published ones, and finds by name in either language', async () => {
+  it('puts drafts after published courses and removed ones last, and finds by name in either language', async () => {
     const rows = await taught(liNa.memberId);
     const [first] = rows;
+    const second = rows[1]!;
     await db().update(courses).set({ status: 0 }).where(eq(courses.id, first!.id));
+    await db().update(courses).set({ status: 2 }).where(eq(courses.id, second.id));
     try {
       const got = await page(liNa, { pageSize: 100 });
       expect(got.list.at(-1)).toMatchObject({ id: first!.id, status: 0 });
-      expect(got.list.slice(0, -1).every((c) => c.status === 1)).toBe(true);
+      // A draft comes after the published ones and before the removed one.
+      expect(got.list.at(-2)).toMatchObject({ id: second.id, status: 2 });
+      expect(got.list.slice(0, -2).every((c) => c.status === 1)).toBe(true);
     } finally {
       await db().update(courses).set({ status: 1 }).where(eq(courses.id, first!.id));
+      await db().update(courses).set({ status: 1 }).where(eq(courses.id, second.id));
     }
     const byZh = await page(liNa, { keyword: first!.nameZh.slice(0, 3) });
     expect(byZh.list.map((c) => c.id)).toContain(first!.id);

@@ -6,7 +6,7 @@
  */
 import EllipsisIcon from 'lucide-react/icons/ellipsis';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { copyCrmCourse, getCategoryTree, getCrmCoursePage, setCrmCourseStatus } from '@/api/crm-course';
 import type { CrmCategory, CrmCourseItem } from '@/api/crm-course-types';
 import { categoryOptions, courseEditHref, indent, nameIn } from '@/components/crm/course/links';
@@ -66,6 +66,18 @@ export function CoursesPage({ locale, messages: m }: { locale: Locale; messages:
     return () => controller.abort();
   }, [access]);
 
+  /** Says a course's status changed, with undo back to the status it had, and reloads the page. */
+  const changed = useCallback(
+    (course: CrmCourseItem, done: string) => {
+      notifySuccess(fill(done, { name: nameIn(locale, course) }), {
+        label: m['crmSite.undo'],
+        run: () => void setCrmCourseStatus(course.id, course.status).then(reload, () => {}),
+      });
+      reload();
+    },
+    [locale, m, reload],
+  );
+
   const columns = useMemo<DataTableColumn<CrmCourseItem>[]>(() => {
     const when = new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'zh-CN', {
       dateStyle: 'medium',
@@ -80,12 +92,7 @@ export function CoursesPage({ locale, messages: m }: { locale: Locale; messages:
       } catch {
         return; // The client showed the gateway's message.
       }
-      const back = course.status;
-      notifySuccess(fill(done, { name: nameIn(locale, course) }), {
-        label: m['crmSite.undo'],
-        run: () => void setCrmCourseStatus(course.id, back).then(reload, () => {}),
-      });
-      reload();
+      changed(course, done);
     };
     const copy = async (course: CrmCourseItem) => {
       let made;
@@ -203,7 +210,7 @@ export function CoursesPage({ locale, messages: m }: { locale: Locale; messages:
         },
       }),
     ];
-  }, [locale, m, reload]);
+  }, [locale, m, reload, changed]);
 
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
@@ -283,13 +290,7 @@ export function CoursesPage({ locale, messages: m }: { locale: Locale; messages:
         onConfirm={async () => {
           if (!removing) return;
           await setCrmCourseStatus(removing.id, COURSE_STATUS.removed);
-          const back = removing.status;
-          const course = removing;
-          notifySuccess(fill(m['crmCourse.removed'], { name: nameIn(locale, course) }), {
-            label: m['crmSite.undo'],
-            run: () => void setCrmCourseStatus(course.id, back).then(reload, () => {}),
-          });
-          reload();
+          changed(removing, m['crmCourse.removed']);
         }}
       />
     </section>

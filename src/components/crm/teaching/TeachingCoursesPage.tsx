@@ -55,12 +55,14 @@ export function TeachingCoursesPage({ locale, messages: m }: { locale: Locale; m
       col.accessor('categoryName', { header: m['crm.teaching.category'], cell: (c) => c.getValue() || '—' }),
       col.accessor('status', {
         header: m['crm.teaching.status'],
-        cell: (c) =>
-          c.getValue() === 1 ? (
-            <Badge variant="secondary">{m['crm.teaching.published']}</Badge>
-          ) : (
-            <Badge variant="outline">{m['crm.teaching.removed']}</Badge>
-          ),
+        cell: (c) => {
+          const status = c.getValue();
+          return (
+            <Badge variant={status === 1 ? 'secondary' : 'outline'}>
+              {m[status === 1 ? 'crm.teaching.published' : status === 2 ? 'crm.teaching.draft' : 'crm.teaching.removed']}
+            </Badge>
+          );
+        },
       }),
       col.accessor('periods', { header: m['crm.teaching.periods'], meta: numeric }),
       col.accessor('learners', { header: m['crm.teaching.learners'], meta: numeric }),

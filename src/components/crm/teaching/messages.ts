@@ -14,6 +14,7 @@ export const teachingMessageKeys = [
   'crm.teaching.status',
   'crm.teaching.published',
   'crm.teaching.removed',
+  'crm.teaching.draft',
   'crm.teaching.periods',
   'crm.teaching.learners',
   'crm.teaching.completed',
