@@ -24,7 +24,7 @@ import { announcementCrmRoutes } from './modules/announcement/crm-routes';
 import { peopleRoutes } from './modules/people/routes';
 import { siteRoutes } from './modules/site/routes';
 import { teachingRoutes } from './modules/teaching/routes';
-import { authoringRoutes } from './modules/authoring/routes';
+import { authoringRoutes, mountMediaUploads } from './modules/authoring/routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { communityRoutes } from './modules/community/routes';
@@ -46,6 +46,8 @@ import { userRoutes } from './modules/user/routes';
 import { MAX_UPLOAD_BODY_BYTES, uploadEndpoints } from './modules/system/upload';
 import { createSessionCache, type SessionCache } from './sessions/cache';
 import { registerEndpoints, type RouteTable } from './routing';
+import { localUploadStore, type UploadStore } from './files/upload-store';
+import { MEDIA_UPLOAD_PATH } from '@/lib/authoring-rules';
 import { securityHeaders, type CspSources } from './security';
 import { serveSite } from './static';
 
@@ -70,6 +72,8 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** Store of uploaded files, served at `/files/…`; by default the folder `<DATA_DIR>/files`. */
   files?: FileStore;
+  /** Where resumable uploads collect their bytes; by default the folder `<DATA_DIR>/uploads`. */
+  uploads?: UploadStore;
   /** The mobile site phones and tablets are redirected to (spec section 2); none by default. */
   h5Url?: string;
   /** Origins the pages' Content-Security-Policy allows beyond the site's own. */
@@ -143,6 +147,11 @@ function declaredBodyLimit(options: { maxSize: number; onError: (c: Context) => 
   };
 }
 
+/** The upload store of a gateway given none: the folder `<DATA_DIR>/uploads`. */
+export function defaultUploadStore(): UploadStore {
+  return localUploadStore(resolve(process.env.DATA_DIR ?? 'data', 'uploads'));
+}
+
 export function createApp(options: AppOptions): Hono {
   const prefix = normalizePrefix(options.gatewayPrefix ?? DEFAULT_GATEWAY_PREFIX);
   const logError = options.logError ?? ((message, error) => console.error(message, error));
@@ -165,7 +174,12 @@ export function createApp(options: AppOptions): Hono {
       onError: (c) => fail(c, Code.PAYLOAD_TOO_LARGE, 'upload.size'),
     }),
   };
-  app.use(`${prefix}/*`, (c, next) => bodyLimits[uploadPaths.has(c.req.path) ? 'upload' : 'json'](c, next));
+  // The resumable upload route takes files in parts of any size, up to its own maximum (tus).
+  const mediaUploads = `${prefix}/${MEDIA_UPLOAD_PATH}`;
+  const isMediaUpload = (path: string) => path === mediaUploads || path.startsWith(`${mediaUploads}/`);
+  app.use(`${prefix}/*`, (c, next) =>
+    isMediaUpload(c.req.path) ? next() : bodyLimits[uploadPaths.has(c.req.path) ? 'upload' : 'json'](c, next),
+  );
   // Signed answers differ by query (a playlist by its signatures): never compressed into the per-path cache.
   const signedPath = (path: string) => path.startsWith(`${FILES_PATH}/`) || (path.startsWith(MEDIA_PATH) && !isPublicMedia(path));
   if (options.distDir) app.use('*', compressSite((path) => inGateway(path) || signedPath(path)));
@@ -179,12 +193,14 @@ export function createApp(options: AppOptions): Hono {
   // Course media only through signed URLs; public pictures go on to the built site.
   app.get(`${MEDIA_PATH}*`, serveMedia(options.db));
 
-  registerEndpoints(app, routeTable, {
+  const routing = {
     db: options.db,
     prefix,
     trustProxy: options.trustProxy ?? false,
     sessions: options.sessions ?? createSessionCache(),
-  });
+  };
+  mountMediaUploads(app, { ...routing, store: options.uploads ?? defaultUploadStore() });
+  registerEndpoints(app, routeTable, routing);
 
   const site = options.distDir ? serveSite({ distDir: options.distDir, gatewayPrefix: prefix, h5Url: options.h5Url, csp: options.csp }) : undefined;
   if (site) app.all('*', (c) => (inGateway(c.req.path) ? c.notFound() : site(c)));

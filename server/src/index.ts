@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_GATEWAY_PREFIX, normalizePrefix } from './app';
 import { createJobRunner } from './jobs/runner';
+import { localUploadStore, s3UploadStore } from './files/upload-store';
 import { openDatabase, poolSizeFrom } from './db/client';
 import { s3FileStore, s3OptionsFromEnv } from './files/s3';
 import { localFileStore } from './files/store';
@@ -50,6 +51,8 @@ const database = await openDatabase(
  */
 const s3 = s3OptionsFromEnv(env);
 const files = s3 ? s3FileStore(s3) : localFileStore(join(dataDir, 'files'));
+// Resumable uploads collect their bytes beside them: any replica may take the next part.
+const uploads = s3 ? s3UploadStore(s3) : localUploadStore(join(dataDir, 'uploads'));
 const { migrations, seeded } = await prepareDatabase(database, undefined, files);
 
 const stopExamSweeper = startExamSweeper(database.db);
@@ -57,7 +60,7 @@ const stopExamSweeper = startExamSweeper(database.db);
 const stopUploadSweeper = startUploadSweeper(database.db, files);
 // Background jobs (mail, …) of every kind the modules define, claimed from the database; every
 // process on the same database runs them, each job once.
-const jobRunner = createJobRunner({ db: database.db });
+const jobRunner = createJobRunner({ db: database.db, services: { files, uploads } });
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
 // So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
 // companies whose course catalogue changed (a like, a rating, a first opening), and those whose
@@ -85,6 +88,7 @@ const hasSite = existsSync(distDir);
 const app = createApp({
   db: database.db,
   files,
+  uploads,
   gatewayPrefix,
   distDir: hasSite ? distDir : undefined,
   sessions,

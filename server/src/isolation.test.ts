@@ -267,6 +267,7 @@ const matrix: Record<AuthName, Case> = {
   crmCoursewareList: { probe: (t) => ({ courseId: t.course }) },
   crmCoursewareAdd: { probe: (t) => ({ courseId: t.course, resourceId: t.resource }) },
   crmCoursewareRemove: { probe: (t) => ({ id: t.courseware }) },
+  crmResourceRetry: { probe: (t) => ({ id: t.resource }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),
@@ -397,7 +398,7 @@ async function companySnapshot(eid: string): Promise<Record<string, string>> {
 /** Every table with a member column: each must be classed as private to the member or shared in the company. */
 const PRIVATE_TABLES = [
   'announcement_reads', 'collections', 'course_progress', 'course_purchase_requests', 'course_purchases', 'course_user_records', 'exam_papers',
-  'exam_reservations', 'exam_tasks', 'export_records', 'live_attendance', 'member_identities', 'password_resets',
+  'exam_reservations', 'exam_tasks', 'export_records', 'live_attendance', 'media_uploads', 'member_identities', 'password_resets',
   'period_progress', 'period_records', 'point_records', 'project_members', 'research_answers', 'sessions', 'study_task_members', 'uploaded_files',
   'user_certificates', 'watch_sessions',
 ];

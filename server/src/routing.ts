@@ -164,6 +164,40 @@ export function routePath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** The context of a call to the gateway, before anyone is signed in. */
+export function publicContext(c: Context, options: RoutingOptions): PublicContext {
+  let tenant: Promise<Enterprise | undefined> | undefined;
+  // Which company owns the host is readable under every lock (migration 0007).
+  const findTenant = () => (tenant ??= underAnyLock(async () => await resolveTenant(options.db, c)));
+  return {
+    c,
+    db: options.db,
+    lang: langOf(c.req.header(LANG_HEADER)),
+    ip: clientIp(c, options.trustProxy),
+    findTenant,
+    sessions: options.sessions,
+    trustProxy: options.trustProxy,
+    prefix: options.prefix,
+    requireTenant: async () => {
+      const found = await findTenant();
+      if (!found) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');
+      return found;
+    },
+  };
+}
+
+/**
+ * The signed-in context of a call that is not a row of the call table (the resumable upload
+ * route): the same token, tenant and initial-password checks as a row's, and the row's role
+ * when one is given.
+ */
+export async function requireSignIn(ctx: PublicContext, role?: EndpointDef['role']): Promise<AuthContext> {
+  const signed = await signIn(ctx);
+  requirePasswordChanged(undefined, signed.member);
+  if (role) requireRole({ role } as EndpointDef, signed.member);
+  return signed;
+}
+
 /** Registers every row of the call table with its handler; throws if a row has none. */
 export function registerEndpoints(app: Hono, table: RouteTable, options: RoutingOptions): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
@@ -174,24 +208,7 @@ export function registerEndpoints(app: Hono, table: RouteTable, options: Routing
       throw new Error(`Endpoint "${name}" is ${def.access} but its handler is ${route.access}`);
     }
     app.on(def.method, `${options.prefix}/${routePath(def.path)}`, async (c) => {
-      let tenant: Promise<Enterprise | undefined> | undefined;
-      // Which company owns the host is readable under every lock (migration 0007).
-      const findTenant = () => (tenant ??= underAnyLock(async () => await resolveTenant(options.db, c)));
-      const ctx: PublicContext = {
-        c,
-        db: options.db,
-        lang: langOf(c.req.header(LANG_HEADER)),
-        ip: clientIp(c, options.trustProxy),
-        findTenant,
-        sessions: options.sessions,
-        trustProxy: options.trustProxy,
-        prefix: options.prefix,
-        requireTenant: async () => {
-          const found = await findTenant();
-          if (!found) throw new ApiError(Code.NOT_FOUND, 'tenantNotFound');
-          return found;
-        },
-      };
+      const ctx = publicContext(c, options);
       const input = async () => (await readInput(c, route.input)) as never;
       let data: unknown;
       if (route.access === 'auth') {

@@ -10,7 +10,9 @@ import { EID_HEADER, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
 import { endpoints, type EndpointName } from '@/api/endpoints';
 import type { Envelope, LoginResult } from '@/api/types';
 import type { Locale } from '@/i18n/routes';
-import { createApp, type AppOptions } from './app';
+import { resolve } from 'node:path';
+import { createApp, defaultUploadStore, type AppOptions } from './app';
+import { localFileStore } from './files/store';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createSessionCache, type SessionCache } from './sessions/cache';
@@ -145,7 +147,9 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {
 export function testGatewayOn(database: Database, options: Partial<Omit<AppOptions, 'db'>> = {}): TestGateway {
   const prefix = options.gatewayPrefix ?? '/gateway';
   const sessions = options.sessions ?? createSessionCache();
-  const app = createApp({ trustProxy: true, logError: () => {}, ...options, sessions, db: database.db });
+  const files = options.files ?? localFileStore(resolve(process.env.DATA_DIR ?? 'data', 'files'));
+  const uploads = options.uploads ?? defaultUploadStore();
+  const app = createApp({ trustProxy: true, logError: () => {}, ...options, files, uploads, sessions, db: database.db });
 
   const call: TestGateway['call'] = async (name, o = {}) => {
     const def = endpoints[name];
@@ -170,7 +174,7 @@ export function testGatewayOn(database: Database, options: Partial<Omit<AppOptio
     return body.data.token;
   };
 
-  const jobs = createJobRunner({ db: database.db, logError: () => {} });
+  const jobs = createJobRunner({ db: database.db, services: { files, uploads }, logError: () => {} });
   const close = async () => {
     await jobs.stop();
     await database.close();

@@ -1,5 +1,5 @@
 /** Shapes of the back office's course authoring: categories and courses (administrators). */
-import type { CourseStatus } from '@/lib/authoring-rules';
+import type { CourseStatus, ResourceState } from '@/lib/authoring-rules';
 
 /** A category with the ones under it, in order; `courseCount` counts its own courses of any status. */
 export interface CrmCategory {
@@ -116,4 +116,13 @@ export interface CrmResource {
   usedCount: number;
   /** Live rooms that replay it. */
   liveCount: number;
+  /** Its processing: `ready`, `processing` (with `progress`, 0 to 100) or `failed` (with `failure`). */
+  state: ResourceState;
+  progress: number;
+  failure: string;
+}
+
+/** What the upload route answers when a file is complete (`Upload-Resource` header), and the retry row. */
+export interface CrmResourceRetryBody {
+  id: string;
 }

@@ -99,3 +99,8 @@ export function removeCourseware(id: string, opts?: Extra): Promise<CrmCoursewar
 export function getResourcePage(body: Partial<Paging> & { keyword?: string; resourceType?: number } = {}, opts?: Extra): Promise<PageResult<CrmResource>> {
   return call<PageResult<CrmResource>>('crmResourcePage', { ...opts, body: { ...body } });
 }
+
+/** Queues a failed resource's processing again. */
+export function retryResource(id: string, opts?: Extra): Promise<null> {
+  return call<null>('crmResourceRetry', { ...opts, body: { id } });
+}

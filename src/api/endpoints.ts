@@ -288,6 +288,7 @@ export const endpoints = {
   crmResourceOptions: { method: 'GET', path: 'course/crm/resource/options', access: 'auth', role: 'admin' },
   /** The resource library: every file once, searchable, with where each is used. */
   crmResourcePage: { method: 'POST', path: 'course/crm/resource/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmResourceRetry: { method: 'POST', path: 'course/crm/resource/retry', access: 'auth', role: 'admin' },
   /** The files a course offers for download (coursewares), from the library. */
   crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
   crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },

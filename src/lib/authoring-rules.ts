@@ -39,3 +39,21 @@ export const MAX_COURSE_ITEMS = 200;
 export const COURSEWARE_RESOURCE_TYPES = [3, 4, 5, 6] as const;
 /** Most coursewares a course offers. */
 export const MAX_COURSEWARES = 50;
+
+/** The resumable upload route of the library (the tus protocol), under the gateway's prefix. */
+export const MEDIA_UPLOAD_PATH = 'course/crm/upload';
+/** Largest file the library takes: 4 GiB. */
+export const MAX_MEDIA_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
+/** What a library upload is, judged by its content: the resource type it becomes. */
+export const RESOURCE_TYPE_OF_KIND = { video: 2, audio: 3, document: 4, image: 5, archive: 6 } as const;
+/** File names the upload picker offers (the gateway decides by content, not by these). */
+export const MEDIA_UPLOAD_ACCEPT = [
+  '.mp4', '.mov', '.m4v', '.webm', '.mkv', '.avi', '.flv',
+  '.mp3', '.m4a', '.wav', '.aac', '.ogg', '.flac',
+  '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.txt',
+  '.png', '.jpg', '.jpeg', '.gif', '.webp',
+  '.zip', '.rar', '.7z',
+].join(',');
+/** A library resource's processing: ready to use, being processed, or failed. */
+export const RESOURCE_STATES = ['ready', 'processing', 'failed'] as const;
+export type ResourceState = (typeof RESOURCE_STATES)[number];

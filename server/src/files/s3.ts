@@ -7,6 +7,9 @@
  * Chosen by `S3_BUCKET` (see {@link s3OptionsFromEnv}); the local folder store stays the default.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { isFileKey, type ByteRange, type FileStore, type StoredFile } from './store';
 
 export interface S3Options {
@@ -126,6 +129,27 @@ export function s3FileStore(options: S3Options): FileStore {
   const store: FileStore = {
     async put(key, data) {
       const res = await request('PUT', key, data);
+      if (!res.ok) await fail(`PUT ${key}`, res);
+      await res.arrayBuffer();
+    },
+
+    async putFile(key, path) {
+      if (!isFileKey(key)) throw new Error(`Invalid file key "${key}"`);
+      const url = `${base}/${encodePath(options.bucket)}/${encodePath(prefix + key)}`;
+      const size = (await stat(path)).size;
+      // Streamed as it is read: the payload is not hashed into the signature (S3's UNSIGNED-PAYLOAD).
+      const headers = signV4({
+        method: 'PUT',
+        url,
+        headers: { 'content-length': String(size) },
+        payloadHash: 'UNSIGNED-PAYLOAD',
+        region: options.region,
+        accessKeyId: options.accessKeyId,
+        secretAccessKey: options.secretAccessKey,
+        date: now(),
+      });
+      const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+      const res = await doFetch(url, { method: 'PUT', headers, body, duplex: 'half' } as RequestInit);
       if (!res.ok) await fail(`PUT ${key}`, res);
       await res.arrayBuffer();
     },

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { Db } from '../db/client';
 import { tenantByDomain } from '../tenant';
 import { rangedResponse } from './respond';
-import { signedHeaders, STORE_PATH, verifySignedRequest } from './signed-media';
+import { signedHeaders, signPlaylist, STORE_PATH, verifySignedRequest } from './signed-media';
 import { isFileKey, type FileStore } from './store';
 import { contentTypeOf } from './types';
 
@@ -47,6 +47,12 @@ export function serveFiles(store: FileStore, db: Db) {
       if (!signed) return c.text('Forbidden', 403, { 'Cache-Control': 'no-store' });
       const whole = await store.get(key);
       if (!whole) return notFound(c);
+      if (key.endsWith('.m3u8')) {
+        // A playlist answers with its variants and segments signed like itself.
+        const text = await signPlaylist(db, signed.eid, new URL(c.req.url).pathname, signed.exp, await new Response(whole.body).text());
+        const headers = { ...signedHeaders(contentTypeOf(key), signed.exp), 'Cache-Control': 'private, no-store', 'Content-Length': String(Buffer.byteLength(text)) };
+        return new Response(c.req.method === 'HEAD' ? null : text, { status: 200, headers });
+      }
       let unread: typeof whole | undefined = whole;
       const answer = rangedResponse(c.req.method, c.req.header('range'), {
         size: whole.size,

@@ -4,7 +4,7 @@
  * implement the same four calls later without touching the routes.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -38,6 +38,8 @@ export interface StoredFile {
 export interface FileStore {
   /** Writes a file (replacing one with the same key). */
   put(key: string, data: Uint8Array): Promise<void>;
+  /** Writes a file from a local path (a large one, streamed; replacing one with the same key). */
+  putFile(key: string, path: string): Promise<void>;
   /**
    * The file's content, or undefined when the key holds none. With `range` (within the file) a
    * store may answer just that part, saying so in the answer's `range`.
@@ -74,6 +76,15 @@ export function localFileStore(folder: string): FileStore {
       // Written aside and renamed, so a reader never sees half a file.
       const partial = `${path}.${process.pid}.partial`;
       await writeFile(partial, data);
+      await rename(partial, path);
+    },
+
+    async putFile(key, source) {
+      const path = pathOf(key);
+      if (!path) throw new Error(`Invalid file key "${key}"`);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${process.pid}.partial`;
+      await copyFile(source, partial);
       await rename(partial, path);
     },
 

@@ -13,15 +13,26 @@
 import { EventEmitter } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { FileStore } from '../files/store';
+import type { UploadStore } from '../files/upload-store';
 import { jobs } from '../db/schema';
 
 /** Tries of a job before it is recorded as failed, unless its kind or the enqueue says otherwise. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
+/** Stores of the process a handler may need beside the database; each is set where the gateway has one. */
+export interface JobServices {
+  /** The file store (`/files/…`). */
+  files?: FileStore;
+  /** Where resumable uploads collect their bytes. */
+  uploads?: UploadStore;
+}
+
 /** What a handler is given beside the payload. */
 export interface JobContext {
   /** The database, as the owner (jobs run outside any tenant's lock). */
   db: Db;
+  services: JobServices;
   id: string;
   /** The company the job was enqueued for, if any. */
   enterpriseId: string | null;
@@ -130,4 +141,10 @@ export async function jobState(db: Db, id: string): Promise<JobState | undefined
     .from(jobs)
     .where(eq(jobs.id, id));
   return row && { ...row, status: row.status as JobStatus };
+}
+
+/** A job's payload (to queue the same work again), or undefined when there is no such job. */
+export async function jobPayload<P>(db: Db, id: string): Promise<P | undefined> {
+  const [row] = await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.id, id));
+  return row?.payload as P | undefined;
 }

@@ -19,7 +19,7 @@ import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { acrossTenants } from '../db/tenant-lock';
-import { definedKinds, handlerOf, onEnqueued, type JobContext } from './queue';
+import { definedKinds, handlerOf, onEnqueued, type JobContext, type JobServices } from './queue';
 
 export const POLL_MS = 1_000;
 export const LEASE_SECONDS = 60;
@@ -36,6 +36,8 @@ export function retryDelaySeconds(attempt: number): number {
 
 export interface JobRunnerOptions {
   db: Db;
+  /** The stores handlers may need beside the database (the media job's files). */
+  services?: JobServices;
   pollMs?: number;
   /** How long a claim holds a job without a renewal. */
   leaseSeconds?: number;
@@ -149,6 +151,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     renew.unref();
     const context: JobContext = {
       db,
+      services: options.services ?? {},
       id: job.id,
       enterpriseId: job.enterpriseId,
       attempt: job.attempts,

@@ -21,6 +21,16 @@ export const authoringMessagesZh = {
   'authoring.coursewareTwice': '该文件已是这门课程的课件',
   'authoring.coursewareLimit': '一门课程最多 {max} 个课件',
   'authoring.coursewareNotFound': '课件不存在',
+  'authoring.uploadName': '请为上传的文件提供文件名',
+  'authoring.uploadNotFound': '上传不存在或已失效，请重新选择文件上传',
+  'authoring.uploadType': '“{name}”不是资源库支持的文件：请上传视频、音频、文档（pdf、doc、xls、ppt、txt）、图片或压缩包',
+  'authoring.uploadMismatch': '“{name}”的扩展名与文件内容不符（内容是{kind}），请检查后重新上传',
+  'authoring.kind.video': '视频',
+  'authoring.kind.audio': '音频',
+  'authoring.kind.image': '图片',
+  'authoring.kind.document': '文档',
+  'authoring.kind.archive': '压缩包',
+  'authoring.retryNotFailed': '只有处理失败的资源可以重试',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -45,4 +55,14 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.coursewareTwice': 'The file is already one of this course’s coursewares',
   'authoring.coursewareLimit': 'A course offers at most {max} coursewares',
   'authoring.coursewareNotFound': 'The courseware does not exist',
+  'authoring.uploadName': 'Give the uploaded file a name',
+  'authoring.uploadNotFound': 'The upload does not exist or has expired; choose the file and upload it again',
+  'authoring.uploadType': '“{name}” is not a file the library takes: upload a video, audio, document (pdf, doc, xls, ppt, txt), picture or archive',
+  'authoring.uploadMismatch': 'The extension of “{name}” does not match its content (which is {kind}); check the file and upload it again',
+  'authoring.kind.video': 'a video',
+  'authoring.kind.audio': 'audio',
+  'authoring.kind.image': 'a picture',
+  'authoring.kind.document': 'a document',
+  'authoring.kind.archive': 'an archive',
+  'authoring.retryNotFailed': 'Only a resource whose processing failed can be retried',
 };

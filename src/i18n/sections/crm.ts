@@ -113,6 +113,7 @@ export const crmZh = {
   'crm.audit.action.send': '发送',
   'crm.audit.action.remove': '下架',
   'crm.audit.action.copy': '复制',
+  'crm.audit.action.retry': '重试',
   'crm.audit.object.department': '部门',
   'crm.audit.object.post': '岗位',
   'crm.audit.object.member': '成员',
@@ -129,6 +130,7 @@ export const crmZh = {
   'crm.audit.object.chapter': '章节',
   'crm.audit.object.period': '课时',
   'crm.audit.object.courseware': '课件',
+  'crm.audit.object.resource': '资源',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': '显示列',
   'crm.table.selectAll': '选择本页全部行',
@@ -260,6 +262,7 @@ export const crmEn: Record<keyof typeof crmZh, string> = {
   'crm.audit.action.send': 'Sent',
   'crm.audit.action.remove': 'Removed',
   'crm.audit.action.copy': 'Copied',
+  'crm.audit.action.retry': 'Retried',
   'crm.audit.object.department': 'Department',
   'crm.audit.object.post': 'Post',
   'crm.audit.object.member': 'Member',
@@ -276,6 +279,7 @@ export const crmEn: Record<keyof typeof crmZh, string> = {
   'crm.audit.object.chapter': 'Chapter',
   'crm.audit.object.period': 'Period',
   'crm.audit.object.courseware': 'Courseware',
+  'crm.audit.object.resource': 'Resource',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': 'Columns',
   'crm.table.selectAll': 'Select all rows on this page',

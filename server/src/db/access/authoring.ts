@@ -344,6 +344,7 @@ export function authoringQueries(db: Db, eid: string) {
           usedIn: sql<{ zh: string; en: string }[]>`(select coalesce(json_agg(json_build_object('zh', u.name_zh, 'en', u.name_en)), '[]'::json)
             from (select * from ${users} u0 order by u0.name_zh limit 3) u)`,
           liveCount: sql<number>`(select count(*) from live_rooms l where l.enterprise_id = ${eid} and l.playback_resource_id = ${resources.id})::int`,
+          progress: sql<number>`coalesce((select j.progress from jobs j where j.id = ${resources.jobId}), 0)::int`,
         })
         .from(resources)
         .where(where)

@@ -19,6 +19,7 @@ import { accountScope } from './accounts';
 import { announcementScope } from './announcements';
 import { auditQueries } from './audit';
 import { authoringQueries } from './authoring';
+import { mediaQueries } from './media';
 import { certificateScope } from './certificates';
 import { cardQueries } from './course-cards';
 import { commentQueries } from './comments';
@@ -284,6 +285,7 @@ const areas = {
   lecturers: lecturerData,
   ledger: ledgerQueries,
   live: liveScope,
+  media: mediaQueries,
   periods: periodScope,
   people: peopleQueries,
   player: playerScope,

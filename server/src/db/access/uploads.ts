@@ -47,7 +47,7 @@ const HOUR_SECONDS = 3600;
  * company's uploads are counted one at a time (an advisory lock), so uploads sent at once, to
  * any replica, cannot all slip past a limit.
  */
-async function reserveUpload(db: Db, upload: NewUpload): Promise<void> {
+async function reserveUpload(db: Db, upload: NewUpload, options: { library?: boolean } = {}): Promise<void> {
   const quotas = quotasOf(upload.enterpriseId);
   await db.transaction(async (tx) => {
     await lockQuota(tx, 'upload', upload.enterpriseId);
@@ -68,7 +68,8 @@ async function reserveUpload(db: Db, upload: NewUpload): Promise<void> {
       const seconds = Math.max(1, Number(used?.frees ?? HOUR_SECONDS));
       throw quotaReached('quota.uploadsPerHour', { max: quotas.uploadsPerMemberPerHour, minutes: Math.ceil(seconds / 60) }, seconds);
     }
-    if (Number(used?.memberBytes ?? 0) + upload.size > quotas.uploadBytesPerMember) {
+    // The library's media (an administrator's videos) count against the company's bytes only.
+    if (!options.library && Number(used?.memberBytes ?? 0) + upload.size > quotas.uploadBytesPerMember) {
       throw quotaReached('quota.uploadBytesMember', { max: formatFileSize(quotas.uploadBytesPerMember) });
     }
     if (Number(used?.companyBytes ?? 0) + upload.size > quotas.uploadBytesPerCompany) {
@@ -179,7 +180,7 @@ export async function sweepUnreferencedUploads(db: Db, files: FileStore): Promis
 export function uploadQueries(db: Db, eid: string) {
   return {
     /** See {@link reserveUpload}; the upload is this enterprise's. */
-    reserve: (upload: Omit<NewUpload, 'enterpriseId'>) => reserveUpload(db, { ...upload, enterpriseId: eid }),
+    reserve: (upload: Omit<NewUpload, 'enterpriseId'>, options?: { library?: boolean }) => reserveUpload(db, { ...upload, enterpriseId: eid }, options),
     release: (key: string) => releaseUpload(db, eid, key),
     claim: (key: string) => claimUpload(db, eid, key),
 

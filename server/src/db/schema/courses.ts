@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import type { StoredResearchQuestion } from '../../../../src/api/period-types';
 import { createdAt } from './columns';
@@ -80,6 +81,15 @@ export const resources = pgTable(
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     /** Image-and-text body: paragraphs of plain text and image paths, rendered escaped. */
     body: jsonb('body').$type<{ type: 'text' | 'image'; value: string }[]>().notNull().default([]),
+    /**
+     * Where an uploaded file's processing stands: `ready` (playable, previewable; every seeded
+     * resource), `processing` (its job `job_id` is under way) or `failed` (`failure` says why).
+     */
+    state: varchar('state', { length: 16 }).notNull().default('ready'),
+    jobId: uuid('job_id'),
+    failure: text('failure').notNull().default(''),
+    /** The member who uploaded the file (null for seeded resources). */
+    createdBy: uuid('created_by').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('resources_enterprise_idx').on(t.enterpriseId)],

@@ -32,7 +32,7 @@ export const uploadedFiles = pgTable(
     /** Store key, `<eid>/<name>`; the public URL is `/files/<key>`. */
     key: text('key').notNull().unique(),
     contentType: varchar('content_type', { length: 100 }).notNull(),
-    size: integer('size').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
     originalName: text('original_name').notNull().default(''),
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -125,4 +125,27 @@ export const exportRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('export_records_user_idx').on(t.enterpriseId, t.enterpriseUserId, t.createdAt)],
+);
+
+/**
+ * Resumable uploads in progress and done (the tus protocol, `modules/authoring/uploads.ts`): the
+ * upload's id in the tus store, whose it is, what it was declared to be, and the resource it
+ * became once it was complete and checked (`resource_id`), so that a finished upload is turned
+ * into a resource once however often its last request is repeated.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    enterpriseId: tenant(),
+    enterpriseUserId: uuid('enterprise_user_id').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    /** `library` (an administrator's, straight into the library) or `mine` (a member's own space). */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    resourceId: uuid('resource_id'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('media_uploads_enterprise_idx').on(t.enterpriseId, t.createdAt)],
 );

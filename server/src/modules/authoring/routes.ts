@@ -32,6 +32,7 @@ import {
   crmExamOptions,
   crmResourceOptions,
   crmResourcePage,
+  crmResourceRetry,
   crmCourseSave,
   crmCourseStatus,
   crmCourseView,
@@ -59,8 +60,11 @@ export const authoringRoutes = {
   crmCoursewareList: authRoute({ input: courseIdSchema, handle: (ctx, { courseId }) => crmCoursewareList(ctx, courseId) }),
   crmCoursewareAdd: authRoute({ input: coursewareAddSchema, handle: (ctx, body) => crmCoursewareAdd(ctx, body) }),
   crmCoursewareRemove: authRoute({ input: authoringIdSchema, handle: (ctx, { id }) => crmCoursewareRemove(ctx, id) }),
+  crmResourceRetry: authRoute({ input: authoringIdSchema, handle: (ctx, body) => crmResourceRetry(ctx, body) }),
   crmResourcePage: authRoute({
     input: z.object({ ...pagingFields('crmResourcePage'), ...optionSearchSchema.shape }),
     handle: (ctx, body) => crmResourcePage(ctx, body),
   }),
 } satisfies Partial<RouteTable>;
+
+export { mountMediaUploads } from './uploads';

@@ -10,9 +10,11 @@
 import { Code } from '@/api/codes';
 import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod, CrmResource } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
-import { COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
+import { type ResourceState, COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
 import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
+import { jobPayload } from '../../jobs/queue';
+import { mediaJob, type MediaJobPayload } from './media-job';
 import { scoped, type Scoped } from '../../db/access';
 import type { AuthoredCourseRow, CategoryRow } from '../../db/access/authoring';
 import { catalogue } from '../../db/access/catalogue-cache';
@@ -501,7 +503,7 @@ export async function crmCoursewareRemove(ctx: AuthContext, id: string): Promise
 /** `crmResourcePage`: the library, newest first, with where each file is used. */
 export async function crmResourcePage(ctx: AuthContext, body: Paging & { keyword?: string; resourceType?: number }): Promise<PageResult<CrmResource>> {
   const { rows, total } = await ctx.scope.authoring.resourcePage({ keyword: body.keyword?.trim() || undefined, resourceType: body.resourceType }, pageWindow(body));
-  const list = rows.map(({ resource, usedCount, usedIn, liveCount }): CrmResource => ({
+  const list = rows.map(({ resource, usedCount, usedIn, liveCount, progress }): CrmResource => ({
     id: resource.id,
     name: inLang(ctx.lang, resource.nameZh, resource.nameEn),
     resourceType: resource.resourceType,
@@ -512,6 +514,27 @@ export async function crmResourcePage(ctx: AuthContext, body: Paging & { keyword
     usedIn: (usedIn ?? []).map((u) => inLang(ctx.lang, u.zh, u.en)),
     usedCount: Number(usedCount),
     liveCount: Number(liveCount),
+    state: resource.state as ResourceState,
+    progress: resource.state === 'ready' ? 100 : Number(progress),
+    failure: resource.state === 'failed' ? resource.failure : '',
   }));
   return pageResult(list, body, total);
+}
+
+/** `crmResourceRetry`: queues a failed resource's processing again. */
+export async function crmResourceRetry(ctx: AuthContext, body: { id: string }): Promise<void> {
+  const eid = ctx.tenant.id;
+  await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const resource = await s.media.resource(body.id);
+    if (!resource) throw new ApiError(Code.NOT_FOUND, 'authoring.resourceNotFound');
+    if (resource.state !== 'failed' || !resource.jobId) throw new ApiError(Code.FORBIDDEN, 'authoring.retryNotFailed');
+    const before = await jobPayload<MediaJobPayload>(tx, resource.jobId);
+    if (!before) throw new ApiError(Code.FORBIDDEN, 'authoring.retryNotFailed');
+    const jobId = await mediaJob.enqueue(tx, before, { enterpriseId: eid });
+    await s.media.markProcessing(resource.id, jobId);
+    await recordAudit(s, ctx.member, [
+      { action: 'retry', objectType: 'resource', objectId: resource.id, objectLabel: resource.nameZh, changes: [{ field: 'state', before: 'failed', after: 'processing' }] },
+    ]);
+  });
 }

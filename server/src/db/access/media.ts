@@ -1,0 +1,95 @@
+/**
+ * Data access of uploaded media, bound to one enterprise: resumable uploads (`media_uploads`)
+ * and the library resources they become, whose processing (`state`, `job_id`, `failure`) the
+ * media job moves from `processing` to `ready` or `failed`.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { jobs, mediaUploads, resources, uploadedFiles } from '../schema';
+
+export type MediaUploadRow = typeof mediaUploads.$inferSelect;
+export type MediaResourceRow = typeof resources.$inferSelect;
+export type ResourceState = 'ready' | 'processing' | 'failed';
+
+/** What the media job writes into a resource it has processed. */
+export type ProcessedValues = Partial<Pick<MediaResourceRow, 'url' | 'playUrls' | 'videoConfig' | 'duration' | 'pages' | 'size' | 'fileName'>>;
+
+export function mediaQueries(db: Db, eid: string) {
+  const ownUpload = (id: string) => and(eq(mediaUploads.enterpriseId, eid), eq(mediaUploads.id, id));
+  const ownResource = (id: string) => and(eq(resources.enterpriseId, eid), eq(resources.id, id));
+
+  return {
+    async createUpload(values: Omit<typeof mediaUploads.$inferInsert, 'enterpriseId' | 'createdAt'>): Promise<void> {
+      await db.insert(mediaUploads).values({ ...values, enterpriseId: eid });
+    },
+
+    async upload(id: string): Promise<MediaUploadRow | undefined> {
+      const [row] = await db.select().from(mediaUploads).where(ownUpload(id));
+      return row;
+    },
+
+    /** Records the resource a finished upload became; false when another request recorded one first. */
+    async finishUpload(id: string, resourceId: string): Promise<boolean> {
+      const rows = await db
+        .update(mediaUploads)
+        .set({ resourceId, finishedAt: sql`now()` })
+        .where(and(ownUpload(id), sql`${mediaUploads.resourceId} is null`))
+        .returning({ id: mediaUploads.id });
+      return rows.length > 0;
+    },
+
+    async deleteUpload(id: string): Promise<void> {
+      await db.delete(mediaUploads).where(ownUpload(id));
+    },
+
+    /** Moves a quota reservation to the key the checked file is stored under. */
+    async rekeyReservation(from: string, to: string, contentType: string): Promise<void> {
+      await db
+        .update(uploadedFiles)
+        .set({ key: to, contentType, usedAt: sql`now()` })
+        .where(and(eq(uploadedFiles.enterpriseId, eid), eq(uploadedFiles.key, from)));
+    },
+
+    async insertResource(values: Omit<typeof resources.$inferInsert, 'enterpriseId' | 'id' | 'createdAt'>): Promise<MediaResourceRow> {
+      const [row] = await db.insert(resources).values({ ...values, enterpriseId: eid }).returning();
+      return row!;
+    },
+
+    async resource(id: string): Promise<MediaResourceRow | undefined> {
+      const [row] = await db.select().from(resources).where(ownResource(id));
+      return row;
+    },
+
+    /** A resource's processing with its job's progress (0 to 100) while it runs. */
+    async processing(id: string) {
+      const [row] = await db
+        .select({ state: resources.state, failure: resources.failure, progress: sql<number>`coalesce(${jobs.progress}, 0)::int` })
+        .from(resources)
+        .leftJoin(jobs, eq(jobs.id, resources.jobId))
+        .where(ownResource(id));
+      return row;
+    },
+
+    /** Starts (or starts again) a resource's processing by the job `jobId`. */
+    async markProcessing(id: string, jobId: string): Promise<void> {
+      await db.update(resources).set({ state: 'processing', jobId, failure: '' }).where(ownResource(id));
+    },
+
+    /** Records what the job `jobId` made; a job that is no longer the resource's changes nothing. */
+    async markReady(id: string, jobId: string, values: ProcessedValues): Promise<boolean> {
+      const rows = await db
+        .update(resources)
+        .set({ ...values, state: 'ready', failure: '' })
+        .where(and(ownResource(id), eq(resources.jobId, jobId)))
+        .returning({ id: resources.id });
+      return rows.length > 0;
+    },
+
+    async markFailed(id: string, jobId: string, failure: string): Promise<void> {
+      await db
+        .update(resources)
+        .set({ state: 'failed', failure: failure.slice(0, 2000) })
+        .where(and(ownResource(id), eq(resources.jobId, jobId)));
+    },
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * Library uploads end to end on the gateway: a video sent with the tus protocol in parts, the
+ * connection cut in the middle and the upload resumed from the offset the gateway reports; the
+ * media job turning it into HLS renditions with a poster and its duration; a course period
+ * playing it to a learner through signed URLs. Files judged by content (a picture named .mp4 is
+ * refused and forgotten); uploads answer only to their own member and company; a failed job
+ * says why and is retried; a job whose runner died is redone once.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
+import type { CrmChapter, CrmCourse, CrmResource } from '@/api/crm-course-types';
+import type { ResourceWatchResult } from '@/api/learning-types';
+import type { PageResult } from '@/api/types';
+import { MEDIA_UPLOAD_PATH } from '@/lib/authoring-rules';
+import { localUploadStore } from '../../files/upload-store';
+import { localFileStore } from '../../files/store';
+import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
+import { adminOfCompanyTwo, auditOf, PNG, rowsOf } from '../site/test-support';
+
+const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let gw: TestGateway;
+let dir: string;
+let admin: string;
+let learner: string;
+let video: Uint8Array;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'xuetang-uploads-test-'));
+  gw = await createTestApp({ files: localFileStore(join(dir, 'files')), uploads: localUploadStore(join(dir, 'uploads')) });
+  admin = await gw.login('E1004');
+  learner = await gw.login('E1001');
+  if (hasFfmpeg) {
+    // Three seconds of 960×540 with sound: large enough for a 720p rendition beside 360p.
+    const out = join(dir, 'source.mp4');
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440',
+      '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+    ]);
+    video = new Uint8Array(readFileSync(out));
+  }
+}, 120_000);
+afterAll(async () => {
+  await gw?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const base = `${'/gateway'}/${MEDIA_UPLOAD_PATH}`;
+const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
+
+async function tus(method: string, path: string, token: string, headers: Record<string, string> = {}, body?: Uint8Array, host = HOST_ONE, lang = 'zh') {
+  return gw.app.request(`http://${host}${path}`, {
+    method,
+    headers: { 'Tus-Resumable': '1.0.0', [TOKEN_HEADER]: token, [LANG_HEADER]: lang, ...headers },
+    body: body ? Buffer.from(body) : undefined,
+  });
+}
+
+/** Creates an upload of `size` bytes named `name`; answers its path. */
+async function create(token: string, name: string, size: number, host = HOST_ONE): Promise<string> {
+  const res = await tus('POST', base, token, { 'Upload-Length': String(size), 'Upload-Metadata': metadata(name) }, undefined, host);
+  expect(res.status, await res.clone().text()).toBe(201);
+  const location = res.headers.get('location')!;
+  expect(location.startsWith(`${base}/`)).toBe(true);
+  return location;
+}
+
+const patch = (token: string, path: string, offset: number, bytes: Uint8Array, lang = 'zh') =>
+  tus('PATCH', path, token, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, bytes, HOST_ONE, lang);
+
+async function ok<T>(name: Parameters<TestGateway['call']>[0], token: string, body?: unknown): Promise<T> {
+  const res = await gw.call<T>(name, { token, body });
+  if (res.body.code !== Code.OK) throw new Error(`${name}: ${res.body.code} ${res.body.msg}`);
+  return res.body.data;
+}
+
+const library = async (keyword: string) => (await ok<PageResult<CrmResource>>('crmResourcePage', admin, { keyword })).list;
+
+/** Fetches a signed URL of the gateway as the browser would, on company one's host. */
+const fetchSigned = (url: string) => gw.app.request(new URL(url, `http://${HOST_ONE}`).toString());
+
+describe.skipIf(!hasFfmpeg)('a video through the library', () => {
+  it('resumes after a cut connection, is transcoded to HLS and plays in a course', async () => {
+    const path = await create(admin, '叉车安全操作.mp4', video.length);
+    const half = Math.floor(video.length / 2);
+    expect((await patch(admin, path, 0, video.subarray(0, half))).status).toBe(204);
+
+    // The connection dropped: the browser asks how far the gateway got, and sends the rest.
+    const head = await tus('HEAD', path, admin);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    expect(head.headers.get('upload-length')).toBe(String(video.length));
+    // A part sent from a wrong offset is refused and changes nothing.
+    expect((await patch(admin, path, 1, video.subarray(1, 10))).status).toBe(409);
+    const last = await patch(admin, path, half, video.subarray(half));
+    expect(last.status).toBe(204);
+    const resourceId = last.headers.get('upload-resource')!;
+    expect(resourceId).toMatch(/^[0-9a-f-]{36}$/);
+
+    let [row] = await library('叉车安全操作');
+    expect(row).toMatchObject({ id: resourceId, name: '叉车安全操作', resourceType: 2, fileName: '叉车安全操作.mp4', size: video.length, state: 'processing' });
+
+    await gw.jobs.runDue();
+    [row] = await library('叉车安全操作');
+    expect(row).toMatchObject({ state: 'ready', progress: 100, failure: '', duration: 3 });
+    // The upload's bytes left the upload store for the file store.
+    expect(readdirSync(join(dir, 'uploads')).filter((f) => !f.endsWith('.json'))).toEqual([]);
+    const stored = readdirSync(join(dir, 'files', (await rowsOf<{ e: string }>(gw, sql`select enterprise_id as e from resources where id = ${resourceId}`))[0]!.e));
+    expect(stored).toEqual(expect.arrayContaining([`${resourceId}.mp4`, `${resourceId}.m3u8`, `${resourceId}-360p.m3u8`, `${resourceId}-720p.m3u8`, `${resourceId}-poster.jpg`]));
+
+    // A course period plays it to a learner.
+    const course = await ok<CrmCourse>('crmCourseSave', admin, {
+      nameZh: '叉车安全', nameEn: '', introZh: '', cover: '', categoryId: null, lecturerIds: [], creditHours: 1, isFree: true, priceFen: null, watermark: false, antiSkip: false,
+    });
+    const [chapter] = await ok<CrmChapter[]>('crmCourseItemSave', admin, { courseId: course.id, nameZh: '第一章' });
+    const outline = await ok<CrmChapter[]>('crmCourseItemSave', admin, { courseId: course.id, parentId: chapter!.id, nameZh: '操作演示', contentType: 2, resourceId });
+    await ok('crmCourseStatus', admin, { id: course.id, status: 1 });
+    const watch = await ok<ResourceWatchResult>('resourceWatch', learner, { courseId: course.id, itemId: outline[0]!.periods[0]!.id });
+    expect(watch.totalDuration).toBe(3);
+    const hls = watch.playUrls.find((p) => p.type === 'hls')!;
+    expect(hls.url).toContain(`${resourceId}.m3u8?`);
+    const master = await fetchSigned(hls.url);
+    expect(master.status).toBe(200);
+    const masterText = await master.text();
+    expect(masterText).toMatch(/RESOLUTION=640x360/);
+    expect(masterText).toMatch(/RESOLUTION=960x540|RESOLUTION=1280x720/);
+    const variant = masterText.split('\n').find((l) => l.includes('-360p.m3u8'))!;
+    const variantText = await (await fetchSigned(new URL(variant, new URL(hls.url, `http://${HOST_ONE}`)).toString())).text();
+    const segment = variantText.split('\n').find((l) => l.includes('.ts'))!;
+    const piece = await fetchSigned(new URL(segment, new URL(hls.url, `http://${HOST_ONE}`)).toString());
+    expect(piece.status).toBe(200);
+    expect(piece.headers.get('content-type')).toBe('video/mp2t');
+    // Unsigned, the segment is refused.
+    const unsigned = new URL(segment, new URL(hls.url, `http://${HOST_ONE}`));
+    unsigned.search = '';
+    expect((await fetchSigned(unsigned.toString())).status).toBe(404);
+
+    expect((await auditOf(gw, admin, 'resource')).find((a) => a.objectId === resourceId)?.action).toBe('create');
+  }, 120_000);
+});
+
+describe('checked by content', () => {
+  it('refuses a picture named .mp4 in the caller’s language and forgets it', async () => {
+    const path = await create(admin, 'not-a-video.mp4', PNG.length);
+    const res = await patch(admin, path, 0, PNG, 'en');
+    expect(res.status).toBe(415);
+    expect(JSON.parse(await res.text())).toMatchObject({
+      code: Code.UNSUPPORTED_MEDIA_TYPE,
+      msg: 'The extension of “not-a-video.mp4” does not match its content (which is a picture); check the file and upload it again',
+    });
+    expect((await tus('HEAD', path, admin)).status).toBe(404);
+    expect(await library('not-a-video')).toEqual([]);
+    const reserved = await rowsOf(gw, sql`select 1 from uploaded_files where original_name = 'not-a-video.mp4'`);
+    expect(reserved).toEqual([]);
+  });
+
+  it('refuses bytes of no kind the library takes', async () => {
+    const path = await create(admin, 'setup.exe', 64);
+    const bytes = new Uint8Array(64);
+    bytes.set([0x4d, 0x5a]);
+    const res = await patch(admin, path, 0, bytes);
+    expect(res.status).toBe(415);
+    expect(JSON.parse(await res.text()).msg).toBe('“setup.exe”不是资源库支持的文件：请上传视频、音频、文档（pdf、doc、xls、ppt、txt）、图片或压缩包');
+  });
+
+  it('takes a picture and scales it', async () => {
+    const path = await create(admin, '厂区平面图.png', PNG.length);
+    const res = await patch(admin, path, 0, PNG);
+    expect(res.status).toBe(204);
+    await gw.jobs.runDue();
+    const [row] = await library('厂区平面图');
+    expect(row).toMatchObject({ resourceType: 5, state: hasFfmpeg ? 'ready' : 'failed' });
+  });
+});
+
+describe('whose upload', () => {
+  it('answers only to its own member, of its own company, with the admin role', async () => {
+    const path = await create(admin, '手册.pdf', 100);
+    // A learner may not use the library's upload.
+    expect((await tus('POST', base, learner, { 'Upload-Length': '10', 'Upload-Metadata': metadata('a.pdf') })).status).toBe(403);
+    // Without a token: signed out.
+    const anonymous = await gw.app.request(`http://${HOST_ONE}${path}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(anonymous.status).toBe(401);
+    // Company two's administrator on company two's host finds no such upload.
+    const theirs = await adminOfCompanyTwo(gw);
+    expect((await tus('HEAD', path, theirs, {}, undefined, HOST_TWO)).status).toBe(404);
+    expect((await tus('PATCH', path, theirs, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, new Uint8Array(10), HOST_TWO)).status).toBe(404);
+    // Nor does another administrator of the same company.
+    await gw.database.db.execute(sql`update enterprise_users set is_admin = true where emp_no = 'E1002'`);
+    const other = await gw.login('E1002');
+    expect((await tus('HEAD', path, other)).status).toBe(404);
+    expect((await tus('HEAD', path, admin)).status).toBe(200);
+  });
+
+  it('refuses a file larger than the library takes', async () => {
+    const res = await tus('POST', base, admin, { 'Upload-Length': String(5 * 1024 ** 3), 'Upload-Metadata': metadata('huge.mp4') });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe.skipIf(!hasFfmpeg)('processing that fails', () => {
+  it('says why, and is retried on request', async () => {
+    // An MP4 header over bytes that are no video.
+    const bytes = new Uint8Array(4096);
+    bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+    const path = await create(admin, '损坏的视频.mp4', bytes.length);
+    const res = await patch(admin, path, 0, bytes);
+    expect(res.status).toBe(204);
+    const id = res.headers.get('upload-resource')!;
+    await gw.jobs.runDue();
+    let [row] = await library('损坏的视频');
+    expect(row).toMatchObject({ id, state: 'failed' });
+    expect(row!.failure.length).toBeGreaterThan(0);
+
+    // Only a failed resource is retried.
+    const [ready] = await rowsOf<{ id: string }>(gw, sql`select id from resources where state = 'ready' and enterprise_id = (select enterprise_id from resources where id = ${id}) limit 1`);
+    const refused = await gw.call('crmResourceRetry', { token: admin, body: { id: ready!.id }, lang: 'en' });
+    expect(refused.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'Only a resource whose processing failed can be retried' });
+
+    await ok('crmResourceRetry', admin, { id });
+    [row] = await library('损坏的视频');
+    expect(row).toMatchObject({ state: 'processing', failure: '' });
+    await gw.jobs.runDue();
+    [row] = await library('损坏的视频');
+    expect(row).toMatchObject({ state: 'failed' });
+    const jobs = await rowsOf<{ n: number }>(gw, sql`select count(*)::int as n from jobs where kind = 'authoring.media' and payload->>'resourceId' = ${id}`);
+    expect(jobs[0]!.n).toBe(2);
+    expect((await auditOf(gw, admin, 'resource')).some((a) => a.objectId === id && a.action === 'retry')).toBe(true);
+  }, 60_000);
+});
