@@ -122,7 +122,7 @@ export function send(
   base: string,
   method: string,
   path: string,
-  options: { host?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+  options: { host?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const target = new URL(path, base);
   return new Promise((resolve, reject) => {

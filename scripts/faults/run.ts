@@ -13,7 +13,9 @@
  *    cluster restarts; the gateway answers 503 envelopes meanwhile, none hangs, and it serves
  *    again by itself once the database is back.
  *
- * Options: --kills=N (20), --browser-kills=N (5), --only=postgres|pglite|browser|restart
+ * 3. Media: a library upload and its transcode, each cut by a kill -9 (see `media.ts`).
+ *
+ * Options: --kills=N (20), --browser-kills=N (5), --only=postgres|pglite|browser|restart|media
  * (repeatable), --port=N (5160: the run uses it and the next two), --verbose. The browser run
  * builds the site first when `dist/` is stale and drives /usr/bin/chromium (CHROMIUM_PATH). PostgreSQL: FAULTS_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), on which
  * the run makes and drops databases of its own. The restart runs `pg_ctlcluster` and is meant
@@ -34,6 +36,7 @@ import { ensureBuilt } from '../lib/build.mjs';
 import { browserRun } from './browser';
 import { call, CallError, GatewayProcess, ownDatabase, since, signIn, sleep } from './gateway';
 import { ExamLearner, PlayerLearner } from './learner';
+import { mediaRun } from './media';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
@@ -349,6 +352,12 @@ try {
   if (wanted('pglite')) await killRun('pglite');
   if (wanted('browser')) await browserPhase();
   if (wanted('restart')) await restartRun();
+  if (wanted('media')) {
+    console.log('\n== kill -9 during a library upload and its transcode (PGlite) ==');
+    const result = await mediaRun(port, verbose);
+    for (const [ok, what] of result.checks) check(ok, what);
+    figures.media = result.figures;
+  }
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   console.error(error);

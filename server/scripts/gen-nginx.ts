@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { localizePath, locales, routes, type RouteEntry } from '@/i18n/routes';
+import { MEDIA_UPLOAD_PATH } from '@/lib/authoring-rules';
 import { PUBLIC_MEDIA_FOLDERS } from '@/lib/public-media';
 import { PERMISSIONS_POLICY, REFERRER_POLICY } from '../src/security';
 
@@ -146,6 +147,19 @@ server {
         proxy_read_timeout 60s;
         # The gateway limits each call itself (1 MiB, 6 MiB for uploads).
         client_max_body_size 6m;
+    }
+
+    # Resumable library uploads (tus): parts of 8 MiB streamed to the gateway as they arrive.
+    location ^~ ${prefix}/${MEDIA_UPLOAD_PATH} {
+        proxy_pass http://xuetang_gateway;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_request_buffering off;
+        proxy_read_timeout 300s;
+        client_max_body_size 16m;
     }
 
     # Uploaded files (avatars, …), served read-only by the gateway to their company's hosts.

@@ -60,7 +60,9 @@ const stopExamSweeper = startExamSweeper(database.db);
 const stopUploadSweeper = startUploadSweeper(database.db, files);
 // Background jobs (mail, …) of every kind the modules define, claimed from the database; every
 // process on the same database runs them, each job once.
-const jobRunner = createJobRunner({ db: database.db, services: { files, uploads } });
+// A job's lease (JOB_LEASE_SECONDS, 60 by default): how long a job whose process died waits before another takes it.
+const leaseSeconds = Number(env.JOB_LEASE_SECONDS) > 0 ? Number(env.JOB_LEASE_SECONDS) : undefined;
+const jobRunner = createJobRunner({ db: database.db, services: { files, uploads }, leaseSeconds });
 // Replicas on one PostgreSQL tell each other of unread changes (LISTEN/NOTIFY).
 // So do the members whose cached sessions must be forgotten (a sign-out, a new password) and the
 // companies whose course catalogue changed (a like, a rating, a first opening), and those whose

@@ -47,7 +47,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useScrollsSideways } from '@/components/ui/use-scrolls-sideways';
 import { cn } from '@/components/ui/utils';
 import { fill } from '@/i18n/fill';
 
@@ -164,6 +165,7 @@ export function DataTable<T extends RowData>({
   const selectable = !!bulkActions;
   const pageSizeId = useId();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [scroller, scrolls] = useScrollsSideways<HTMLDivElement>();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
     Object.fromEntries((initialHiddenColumns ?? []).map((id) => [id, false])),
   );
@@ -329,51 +331,59 @@ export function DataTable<T extends RowData>({
       )}
 
       <div className="rounded-md border">
-        <Table aria-busy={loading || undefined}>
-          <TableCaption className="sr-only">{caption}</TableCaption>
-          <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const column = header.column;
-                  const canSort = !!onSortChange && column.getCanSort() && column.columnDef.enableSorting === true;
-                  const sorted = sort?.sortField === column.id ? (sort.sortDesc ? 'desc' : 'asc') : false;
-                  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-                  return (
-                    <TableHead
-                      key={header.id}
-                      colSpan={header.colSpan}
-                      className={column.columnDef.meta?.className}
-                      aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                    >
-                      {canSort ? (
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="sm"
-                          className="-ml-3 h-8"
-                          onClick={() => toggleSort(column.id)}
-                        >
-                          {content}
-                          {sorted === 'asc' ? (
-                            <ArrowUpIcon aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDownIcon aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDownIcon aria-hidden="true" className="opacity-50" />
-                          )}
-                        </Button>
-                      ) : (
-                        content
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableHeader>
-          <TableBody>{body}</TableBody>
-        </Table>
+        {/* shadcn's table container, reachable by keyboard when it scrolls sideways. */}
+        <div
+          ref={scroller}
+          data-slot="table-container"
+          className="focus-visible:ring-ring/50 relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px]"
+          {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': caption })}
+        >
+          <table data-slot="table" className="w-full caption-bottom text-sm" aria-busy={loading || undefined}>
+            <TableCaption className="sr-only">{caption}</TableCaption>
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = header.column;
+                    const canSort = !!onSortChange && column.getCanSort() && column.columnDef.enableSorting === true;
+                    const sorted = sort?.sortField === column.id ? (sort.sortDesc ? 'desc' : 'asc') : false;
+                    const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+                    return (
+                      <TableHead
+                        key={header.id}
+                        colSpan={header.colSpan}
+                        className={column.columnDef.meta?.className}
+                        aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      >
+                        {canSort ? (
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            className="-ml-3 h-8"
+                            onClick={() => toggleSort(column.id)}
+                          >
+                            {content}
+                            {sorted === 'asc' ? (
+                              <ArrowUpIcon aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDownIcon aria-hidden="true" />
+                            ) : (
+                              <ArrowUpDownIcon aria-hidden="true" className="opacity-50" />
+                            )}
+                          </Button>
+                        ) : (
+                          content
+                        )}
+                      </TableHead>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>{body}</TableBody>
+          </table>
+        </div>
         {loading && (
           <p role="status" className="sr-only">
             {m['crm.table.loading']}

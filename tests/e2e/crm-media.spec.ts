@@ -1,0 +1,159 @@
+/**
+ * Uploading into the library, on a gateway of its own: 刘洋 (E1004, administrator) uploads a
+ * video from the computer and watches it upload, then be processed into HLS with a poster and its
+ * length; put in a new course's period it plays to 张伟 (E1001). A picture named .mp4 is refused
+ * in the row, in the page's language. An upload cut by a closed tab is listed when the page
+ * opens again and goes on from where it stopped when the same file is chosen. A video that
+ * cannot be processed says why and is retried from its row. Every state is axe-clean.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PORT, signIn } from './fixtures';
+import { useOwnGateway } from './own-gateway';
+
+test.describe.configure({ mode: 'serial' });
+
+const gw = useOwnGateway(PORT + 75);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('a[lang]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Calls a row of the gateway as the signed-in member of `page`. */
+async function call<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')!.value;
+  const res = await page.request.post(`${gw.origin}/gateway/${path}`, { headers: { token }, data: body });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe(200);
+  return envelope.data;
+}
+
+const libraryRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('a video is uploaded, processed and played in a new course', async ({ page, browser }) => {
+  test.slow();
+  const file = test.info().outputPath('装卸作业示范.mp4');
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440',
+    '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+  ]);
+
+  await signIn(page, 'E1004');
+  await page.goto('/crm/resources');
+  await expect(page.getByRole('button', { name: '上传文件' })).toBeVisible();
+  await axe(page);
+  await page.getByTestId('media-upload-input').setInputFiles(file);
+  const upload = page.getByTestId('media-upload-row').filter({ hasText: '装卸作业示范.mp4' });
+  await expect(upload.getByRole('progressbar', { name: '“装卸作业示范.mp4”的上传进度' })).toBeVisible();
+  await expect(upload).toContainText('上传完成，正在处理');
+
+  // The library lists it while it is processed, then ready with its length.
+  const row = libraryRow(page, '装卸作业示范');
+  await expect(row).toContainText('视频');
+  await expect(row).toContainText('可用', { timeout: 60_000 });
+  await expect(row).toContainText('0:04');
+  await axe(page);
+
+  // In a new course's period it plays to a learner, from the HLS renditions.
+  const [resource] = (await call<{ list: { id: string; name: string }[] }>(page, 'course/crm/resource/page', { keyword: '装卸作业示范' })).list;
+  const course = await call<{ id: string }>(page, 'course/crm/course/save', {
+    nameZh: '装卸作业规范', nameEn: '', introZh: '', cover: '', categoryId: null, lecturerIds: [], creditHours: 1, isFree: true, priceFen: null, watermark: false, antiSkip: false,
+  });
+  const [chapter] = await call<{ id: string }[]>(page, 'course/crm/course/item/save', { courseId: course.id, nameZh: '第一章' });
+  await call(page, 'course/crm/course/item/save', { courseId: course.id, parentId: chapter!.id, nameZh: '装卸示范', contentType: 2, resourceId: resource!.id });
+  await call(page, 'course/crm/course/status', { id: course.id, status: 1 });
+
+  const learner = await (await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' })).newPage();
+  await signIn(learner, 'E1001');
+  const playlists: string[] = [];
+  learner.on('request', (r) => r.url().includes('.m3u8') && playlists.push(new URL(r.url()).pathname));
+  await learner.goto(`/watch/course?courseId=${course.id}`);
+  await expect(learner.getByRole('heading', { name: '装卸示范', level: 1 })).toBeVisible();
+  await learner.locator('video').evaluate(async (m: HTMLMediaElement) => {
+    m.muted = true;
+    await m.play();
+  });
+  await expect.poll(() => learner.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  expect(playlists.some((p) => p.endsWith(`${resource!.id}.m3u8`))).toBe(true);
+  await expect(learner.locator('video')).toHaveAttribute('poster', new RegExp(`${resource!.id}-poster\\.jpg`));
+  await learner.context().close();
+});
+
+test('a file whose content is not what its name says is refused in the row', async ({ page }) => {
+  const file = test.info().outputPath('培训视频.mp4');
+  writeFileSync(file, PNG);
+  await signIn(page, 'E1004');
+  await page.goto('/en/crm/resources');
+  await page.getByTestId('media-upload-input').setInputFiles(file);
+  const upload = page.getByTestId('media-upload-row').filter({ hasText: '培训视频.mp4' });
+  await expect(upload.getByRole('alert')).toHaveText('The extension of “培训视频.mp4” does not match its content (which is a picture); check the file and upload it again');
+  await expect(upload.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await axe(page);
+});
+
+test('an upload cut by a closed tab goes on from where it stopped', async ({ browser }) => {
+  test.slow();
+  // 20 MB: three parts of 8 MB.
+  const file = test.info().outputPath('设备手册合集.zip');
+  writeFileSync(file, Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(20 * 1024 * 1024 - 4)]));
+  const context = await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' });
+  let page = await context.newPage();
+  await signIn(page, 'E1004');
+  await page.goto('/crm/resources');
+
+  // The first part arrives; the tab closes while the second is on its way.
+  let parts = 0;
+  let cut: () => void = () => {};
+  const cutNow = new Promise<void>((resolve) => (cut = resolve));
+  await page.route('**/gateway/course/crm/upload/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    parts += 1;
+    if (parts === 1) return route.continue();
+    cut();
+    await new Promise(() => {});
+  });
+  await page.getByTestId('media-upload-input').setInputFiles(file);
+  await cutNow;
+  await page.close();
+
+  page = await context.newPage();
+  const offsets: string[] = [];
+  page.on('response', (r) => r.request().method() === 'HEAD' && r.url().includes('/course/crm/upload/') && offsets.push(r.headers()['upload-offset'] ?? ''));
+  const patches: string[] = [];
+  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.headers()['upload-offset'] ?? ''));
+  await page.goto('/crm/resources');
+  const notice = page.getByRole('status').filter({ hasText: '以下文件上次没有传完' });
+  await expect(notice).toContainText('设备手册合集.zip');
+  await axe(page);
+
+  await page.getByTestId('media-upload-input').setInputFiles(file);
+  const upload = page.getByTestId('media-upload-row').filter({ hasText: '设备手册合集.zip' });
+  await expect(upload).toContainText('上传完成，正在处理', { timeout: 60_000 });
+  // It asked how far the gateway got, and sent only the rest.
+  expect(offsets).toEqual([String(8 * 1024 * 1024)]);
+  expect(patches[0]).toBe(String(8 * 1024 * 1024));
+  await expect(notice).toHaveCount(0);
+  await expect(libraryRow(page, '设备手册合集')).toContainText('压缩包');
+  await expect(libraryRow(page, '设备手册合集')).toContainText('20 MB');
+  await context.close();
+});
+
+test('a video that cannot be processed says why and is retried from its row', async ({ page }) => {
+  const file = test.info().outputPath('损坏的课程视频.mp4');
+  // An MP4 header over bytes that are no video.
+  writeFileSync(file, Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]), Buffer.alloc(4084)]));
+  await signIn(page, 'E1004');
+  await page.goto('/crm/resources');
+  await page.getByTestId('media-upload-input').setInputFiles(file);
+  const row = libraryRow(page, '损坏的课程视频');
+  await expect(row).toContainText('处理失败', { timeout: 60_000 });
+  await axe(page);
+  await row.getByRole('button', { name: '重试' }).click();
+  await expect(page.getByText('已重新开始处理')).toBeVisible();
+  await expect(row).toContainText('处理失败', { timeout: 60_000 });
+});
