@@ -268,6 +268,12 @@ const matrix: Record<AuthName, Case> = {
   crmCoursewareAdd: { probe: (t) => ({ courseId: t.course, resourceId: t.resource }) },
   crmCoursewareRemove: { probe: (t) => ({ id: t.courseware }) },
   crmResourceRetry: { probe: (t) => ({ id: t.resource }) },
+  myResourcePage: own("the caller's own space", page),
+  myResourceSubmit: { probe: (t) => ({ id: t.resource }) },
+  myResourceRetry: { probe: (t) => ({ id: t.resource }) },
+  myResourceDelete: { probe: (t) => ({ id: t.resource }) },
+  crmReviewPage: own("the caller's company's uploads under review", page),
+  crmReviewDecide: { probe: (t) => ({ id: t.resource, approve: true }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),

@@ -22,6 +22,8 @@ export interface Quotas {
   uploadBytesPerMember: number;
   /** Bytes a company's uploads may take in the file store at once. */
   uploadBytesPerCompany: number;
+  /** Bytes a member's uploads may take when they include media for their own space (videos for review). */
+  mediaBytesPerMember: number;
   /** Exports of a member queued or being built (not finished, failed or stale). */
   exportsInFlightPerMember: number;
   /** Exports of a company queued or being built. */
@@ -41,6 +43,8 @@ export const DEFAULT_QUOTAS: Readonly<Quotas> = Object.freeze({
   // Forty pictures at the 5 MB limit; phone photos are 2–4 MB.
   uploadBytesPerMember: 200 * MiB,
   uploadBytesPerCompany: 20 * 1024 * MiB,
+  // Two long lecture videos waiting for review.
+  mediaBytesPerMember: 4 * 1024 * MiB,
   exportsInFlightPerMember: 5,
   exportsInFlightPerCompany: 20,
   // Browsers keep at most six connections to a host over HTTP/1.1: a seventh tab's stream

@@ -126,3 +126,38 @@ export interface CrmResource {
 export interface CrmResourceRetryBody {
   id: string;
 }
+
+/** Where a member's upload stands on its way to the library. */
+export type UploadReview = 'own' | 'pending' | 'rejected' | 'approved';
+
+/** A file in a member's own space ("my uploads"), with its processing and its review. */
+export interface MyResource {
+  id: string;
+  name: string;
+  resourceType: number;
+  fileName: string;
+  size: number;
+  duration: number;
+  createdAt: string;
+  state: ResourceState;
+  progress: number;
+  failure: string;
+  review: UploadReview;
+  /** Why it was rejected; empty otherwise. */
+  reviewReason: string;
+  /** ISO 8601, when it was approved or rejected. */
+  reviewedAt: string | null;
+}
+
+/** A member's upload as the reviewing administrator sees it. */
+export interface ReviewResource extends MyResource {
+  uploaderName: string;
+  uploaderEmpNo: string;
+}
+
+export interface ReviewDecision {
+  id: string;
+  approve: boolean;
+  /** Required when rejecting. */
+  reason?: string;
+}

@@ -289,6 +289,12 @@ export const endpoints = {
   /** The resource library: every file once, searchable, with where each is used. */
   crmResourcePage: { method: 'POST', path: 'course/crm/resource/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   crmResourceRetry: { method: 'POST', path: 'course/crm/resource/retry', access: 'auth', role: 'admin' },
+  myResourcePage: { method: 'POST', path: 'course/crm/my/resource/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 20 } },
+  myResourceSubmit: { method: 'POST', path: 'course/crm/my/resource/submit', access: 'auth' },
+  myResourceRetry: { method: 'POST', path: 'course/crm/my/resource/retry', access: 'auth' },
+  myResourceDelete: { method: 'POST', path: 'course/crm/my/resource/delete', access: 'auth' },
+  crmReviewPage: { method: 'POST', path: 'course/crm/review/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmReviewDecide: { method: 'POST', path: 'course/crm/review/decide', access: 'auth', role: 'admin' },
   /** The files a course offers for download (coursewares), from the library. */
   crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
   crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },

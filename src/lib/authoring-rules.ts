@@ -57,3 +57,7 @@ export const MEDIA_UPLOAD_ACCEPT = [
 /** A library resource's processing: ready to use, being processed, or failed. */
 export const RESOURCE_STATES = ['ready', 'processing', 'failed'] as const;
 export type ResourceState = (typeof RESOURCE_STATES)[number];
+/** Longest reason given when rejecting a member's upload. */
+export const MAX_REVIEW_REASON = 200;
+/** Review states the review page filters by. */
+export const REVIEW_FILTERS = ['pending', 'approved', 'rejected'] as const;

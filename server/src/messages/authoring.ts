@@ -31,6 +31,11 @@ export const authoringMessagesZh = {
   'authoring.kind.document': '文档',
   'authoring.kind.archive': '压缩包',
   'authoring.retryNotFailed': '只有处理失败的资源可以重试',
+  'authoring.submitNotReady': '文件处理完成后才能提交审核',
+  'authoring.submitTwice': '该文件已提交审核或已通过',
+  'authoring.deleteApproved': '已通过审核的文件在资源库中，不能在这里删除',
+  'authoring.reasonRequired': '请填写不通过的原因',
+  'authoring.reviewedAlready': '该文件已被审核，请刷新后查看',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -65,4 +70,9 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.kind.document': 'a document',
   'authoring.kind.archive': 'an archive',
   'authoring.retryNotFailed': 'Only a resource whose processing failed can be retried',
+  'authoring.submitNotReady': 'A file can be submitted for review once it has been processed',
+  'authoring.submitTwice': 'The file has been submitted or approved already',
+  'authoring.deleteApproved': 'An approved file is in the library and cannot be deleted here',
+  'authoring.reasonRequired': 'Give the reason it is not approved',
+  'authoring.reviewedAlready': 'The file has been reviewed already; reload to see the decision',
 };

@@ -20,6 +20,9 @@ export interface CourseListFilters {
   status?: number;
 }
 
+/** Resources in the library: an administrator's or seeded, or a member's once approved (not those still in a member's own space). */
+export const inLibrary = () => inArray(resources.review, ['library', 'approved']);
+
 export function authoringQueries(db: Db, eid: string) {
   const ownCategory = (id: string) => and(eq(categories.enterpriseId, eid), eq(categories.id, id));
   const ownCourse = (id: string) => and(eq(courses.enterpriseId, eid), eq(courses.id, id));
@@ -250,7 +253,7 @@ export function authoringQueries(db: Db, eid: string) {
     },
 
     async resource(id: string) {
-      const [row] = await db.select().from(resources).where(and(eq(resources.enterpriseId, eid), eq(resources.id, id)));
+      const [row] = await db.select().from(resources).where(and(eq(resources.enterpriseId, eid), eq(resources.id, id), inLibrary()));
       return row;
     },
 
@@ -261,7 +264,7 @@ export function authoringQueries(db: Db, eid: string) {
 
     /** Up to 50 of the library's resources whose name holds `keyword`, of one type when given, by name. */
     resourceOptions(keyword: string | undefined, resourceType: number | undefined) {
-      const conditions: SQL[] = [eq(resources.enterpriseId, eid)];
+      const conditions: SQL[] = [eq(resources.enterpriseId, eid), inLibrary()];
       if (keyword) {
         const pattern = containsPattern(keyword);
         conditions.push(sql`(${resources.nameZh} ilike ${pattern} or ${resources.nameEn} ilike ${pattern} or ${resources.fileName} ilike ${pattern})`);
@@ -323,7 +326,7 @@ export function authoringQueries(db: Db, eid: string) {
      * replaying it.
      */
     async resourcePage(filters: { keyword?: string; resourceType?: number }, { limit, offset }: RowWindow) {
-      const conditions: SQL[] = [eq(resources.enterpriseId, eid)];
+      const conditions: SQL[] = [eq(resources.enterpriseId, eid), inLibrary()];
       if (filters.keyword) {
         const pattern = containsPattern(filters.keyword);
         conditions.push(sql`(${resources.nameZh} ilike ${pattern} or ${resources.nameEn} ilike ${pattern} or ${resources.fileName} ilike ${pattern})`);

@@ -3,13 +3,16 @@
  * and the library resources they become, whose processing (`state`, `job_id`, `failure`) the
  * media job moves from `processing` to `ready` or `failed`.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { jobs, mediaUploads, resources, uploadedFiles } from '../schema';
+import { enterpriseUsers, jobs, mediaUploads, resources, uploadedFiles } from '../schema';
+import type { RowWindow } from '../../paging';
 
 export type MediaUploadRow = typeof mediaUploads.$inferSelect;
 export type MediaResourceRow = typeof resources.$inferSelect;
 export type ResourceState = 'ready' | 'processing' | 'failed';
+/** Where a member's upload stands on its way to the library (see the `review` column). */
+export type ReviewState = 'library' | 'own' | 'pending' | 'rejected' | 'approved';
 
 /** What the media job writes into a resource it has processed. */
 export type ProcessedValues = Partial<Pick<MediaResourceRow, 'url' | 'playUrls' | 'videoConfig' | 'duration' | 'pages' | 'size' | 'fileName'>>;
@@ -83,6 +86,61 @@ export function mediaQueries(db: Db, eid: string) {
         .where(and(ownResource(id), eq(resources.jobId, jobId)))
         .returning({ id: resources.id });
       return rows.length > 0;
+    },
+
+    /** A page of the files `memberId` uploaded into their own space (any review state), newest first, with processing progress. */
+    async ownPage(memberId: string, { limit, offset }: RowWindow) {
+      const where = and(eq(resources.enterpriseId, eid), eq(resources.createdBy, memberId), ne(resources.review, 'library'));
+      const [total] = await db.select({ n: count() }).from(resources).where(where);
+      const rows = await db
+        .select({ resource: resources, progress: sql<number>`coalesce(${jobs.progress}, 0)::int` })
+        .from(resources)
+        .leftJoin(jobs, eq(jobs.id, resources.jobId))
+        .where(where)
+        .orderBy(desc(resources.createdAt), desc(resources.id))
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** A page of members' uploads in one review state (the oldest submission first when pending), with who uploaded each. */
+    async reviewPage(review: 'pending' | 'approved' | 'rejected', { limit, offset }: RowWindow) {
+      const where: SQL | undefined = and(eq(resources.enterpriseId, eid), eq(resources.review, review));
+      const [total] = await db.select({ n: count() }).from(resources).where(where);
+      const rows = await db
+        .select({
+          resource: resources,
+          progress: sql<number>`coalesce(${jobs.progress}, 0)::int`,
+          uploaderName: enterpriseUsers.userName,
+          uploaderEmpNo: enterpriseUsers.empNo,
+        })
+        .from(resources)
+        .leftJoin(jobs, eq(jobs.id, resources.jobId))
+        .leftJoin(enterpriseUsers, and(eq(enterpriseUsers.enterpriseId, eid), eq(enterpriseUsers.id, resources.createdBy)))
+        .where(where)
+        .orderBy(review === 'pending' ? sql`${resources.createdAt} asc` : sql`${resources.reviewedAt} desc nulls last`, desc(resources.id))
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** Moves a resource from one of the review states `from` to another; undefined when it was in none of them. */
+    async setReview(id: string, from: ReviewState[], values: { review: ReviewState; reviewReason?: string; reviewedBy?: string | null; reviewedAt?: SQL | null }) {
+      const [row] = await db
+        .update(resources)
+        .set(values)
+        .where(and(ownResource(id), inArray(resources.review, from)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes a member's own upload while it is not in the library; answers it, or undefined. */
+    async deleteOwn(id: string, memberId: string): Promise<MediaResourceRow | undefined> {
+      const [row] = await db
+        .delete(resources)
+        .where(and(ownResource(id), eq(resources.createdBy, memberId), inArray(resources.review, ['own', 'pending', 'rejected'])))
+        .returning();
+      return row;
     },
 
     async markFailed(id: string, jobId: string, failure: string): Promise<void> {

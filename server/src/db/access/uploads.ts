@@ -47,7 +47,14 @@ const HOUR_SECONDS = 3600;
  * company's uploads are counted one at a time (an advisory lock), so uploads sent at once, to
  * any replica, cannot all slip past a limit.
  */
-async function reserveUpload(db: Db, upload: NewUpload, options: { library?: boolean } = {}): Promise<void> {
+/**
+ * What an upload is for, beside pictures: `library` (an administrator's media, counted against
+ * the company's bytes only) or `media` (a member's media for their own space, within the larger
+ * {@link Quotas.mediaBytesPerMember}).
+ */
+export type UploadPurpose = 'picture' | 'library' | 'media';
+
+async function reserveUpload(db: Db, upload: NewUpload, purpose: UploadPurpose = 'picture'): Promise<void> {
   const quotas = quotasOf(upload.enterpriseId);
   await db.transaction(async (tx) => {
     await lockQuota(tx, 'upload', upload.enterpriseId);
@@ -69,8 +76,9 @@ async function reserveUpload(db: Db, upload: NewUpload, options: { library?: boo
       throw quotaReached('quota.uploadsPerHour', { max: quotas.uploadsPerMemberPerHour, minutes: Math.ceil(seconds / 60) }, seconds);
     }
     // The library's media (an administrator's videos) count against the company's bytes only.
-    if (!options.library && Number(used?.memberBytes ?? 0) + upload.size > quotas.uploadBytesPerMember) {
-      throw quotaReached('quota.uploadBytesMember', { max: formatFileSize(quotas.uploadBytesPerMember) });
+    const memberMax = purpose === 'media' ? quotas.mediaBytesPerMember : quotas.uploadBytesPerMember;
+    if (purpose !== 'library' && Number(used?.memberBytes ?? 0) + upload.size > memberMax) {
+      throw quotaReached('quota.uploadBytesMember', { max: formatFileSize(memberMax) });
     }
     if (Number(used?.companyBytes ?? 0) + upload.size > quotas.uploadBytesPerCompany) {
       throw quotaReached('quota.uploadBytesCompany', { max: formatFileSize(quotas.uploadBytesPerCompany) });
@@ -180,7 +188,7 @@ export async function sweepUnreferencedUploads(db: Db, files: FileStore): Promis
 export function uploadQueries(db: Db, eid: string) {
   return {
     /** See {@link reserveUpload}; the upload is this enterprise's. */
-    reserve: (upload: Omit<NewUpload, 'enterpriseId'>, options?: { library?: boolean }) => reserveUpload(db, { ...upload, enterpriseId: eid }, options),
+    reserve: (upload: Omit<NewUpload, 'enterpriseId'>, purpose?: UploadPurpose) => reserveUpload(db, { ...upload, enterpriseId: eid }, purpose),
     release: (key: string) => releaseUpload(db, eid, key),
     claim: (key: string) => claimUpload(db, eid, key),
 

@@ -90,6 +90,15 @@ export const resources = pgTable(
     failure: text('failure').notNull().default(''),
     /** The member who uploaded the file (null for seeded resources). */
     createdBy: uuid('created_by').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    /**
+     * Where the file stands between a member's own space and the library: `library` (an
+     * administrator's upload, or seeded), `own` (a member's, not submitted), `pending` (submitted
+     * for review), `rejected` (with `review_reason`), `approved` (a member's, now in the library).
+     */
+    review: varchar('review', { length: 16 }).notNull().default('library'),
+    reviewReason: text('review_reason').notNull().default(''),
+    reviewedBy: uuid('reviewed_by').references(() => enterpriseUsers.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('resources_enterprise_idx').on(t.enterpriseId)],

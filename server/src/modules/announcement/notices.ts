@@ -46,3 +46,16 @@ export function paperMarkedNotice(exam: Names, taskId: string, score: number, pa
     linkUrl: `/account/exam/${taskId}`,
   };
 }
+
+/** A member's upload approved into the library, or rejected with a reason. */
+export function uploadReviewedNotice(resource: Names & { fileName: string }, approve: boolean, reason: string): MessageInput {
+  const zh = resource.nameZh;
+  const en = resource.nameEn || resource.nameZh;
+  return {
+    titleZh: approve ? `您上传的“${zh}”已通过审核` : `您上传的“${zh}”未通过审核`,
+    titleEn: approve ? `Your upload “${en}” was approved` : `Your upload “${en}” was not approved`,
+    contentZh: approve ? `文件 ${resource.fileName} 已加入企业资源库，可用于课程。` : `原因：${reason}。您可以修改后重新上传，或再次提交审核。`,
+    contentEn: approve ? `The file ${resource.fileName} is now in the company's library, where courses can use it.` : `Reason: ${reason}. You may upload it again changed, or submit it again.`,
+    linkUrl: '/crm/uploads',
+  };
+}

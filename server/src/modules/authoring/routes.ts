@@ -13,6 +13,7 @@ import {
   optionSearchSchema,
   courseStatusSchema,
 } from '@/lib/schemas/authoring';
+import { MAX_REVIEW_REASON, REVIEW_FILTERS } from '@/lib/authoring-rules';
 import { pagingFields } from '../../paging';
 import { authRoute, type RouteTable } from '../../routing';
 import {
@@ -37,6 +38,13 @@ import {
   crmCourseStatus,
   crmCourseView,
 } from './service';
+import { crmReviewDecide, crmReviewPage, myResourceDelete, myResourcePage, myResourceRetry, myResourceSubmit } from './reviews';
+
+const reviewDecisionSchema = z.object({
+  id: authoringIdSchema.shape.id,
+  approve: z.boolean(),
+  reason: z.string().trim().max(MAX_REVIEW_REASON).optional(),
+});
 
 export const authoringRoutes = {
   crmCategoryTree: authRoute({ handle: (ctx) => crmCategoryTree(ctx) }),
@@ -60,6 +68,15 @@ export const authoringRoutes = {
   crmCoursewareList: authRoute({ input: courseIdSchema, handle: (ctx, { courseId }) => crmCoursewareList(ctx, courseId) }),
   crmCoursewareAdd: authRoute({ input: coursewareAddSchema, handle: (ctx, body) => crmCoursewareAdd(ctx, body) }),
   crmCoursewareRemove: authRoute({ input: authoringIdSchema, handle: (ctx, { id }) => crmCoursewareRemove(ctx, id) }),
+  myResourcePage: authRoute({ input: z.object({ ...pagingFields('myResourcePage') }), handle: (ctx, body) => myResourcePage(ctx, body) }),
+  myResourceSubmit: authRoute({ input: authoringIdSchema, handle: (ctx, body) => myResourceSubmit(ctx, body) }),
+  myResourceRetry: authRoute({ input: authoringIdSchema, handle: (ctx, body) => myResourceRetry(ctx, body) }),
+  myResourceDelete: authRoute({ input: authoringIdSchema, handle: (ctx, body) => myResourceDelete(ctx, body) }),
+  crmReviewPage: authRoute({
+    input: z.object({ ...pagingFields('crmReviewPage'), review: z.enum(REVIEW_FILTERS).optional() }),
+    handle: (ctx, body) => crmReviewPage(ctx, body),
+  }),
+  crmReviewDecide: authRoute({ input: reviewDecisionSchema, handle: (ctx, body) => crmReviewDecide(ctx, body) }),
   crmResourceRetry: authRoute({ input: authoringIdSchema, handle: (ctx, body) => crmResourceRetry(ctx, body) }),
   crmResourcePage: authRoute({
     input: z.object({ ...pagingFields('crmResourcePage'), ...optionSearchSchema.shape }),

@@ -13,8 +13,7 @@ import type { PageResult } from '@/api/types';
 import { type ResourceState, COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
 import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
-import { jobPayload } from '../../jobs/queue';
-import { mediaJob, type MediaJobPayload } from './media-job';
+import { retryProcessing } from './reviews';
 import { scoped, type Scoped } from '../../db/access';
 import type { AuthoredCourseRow, CategoryRow } from '../../db/access/authoring';
 import { catalogue } from '../../db/access/catalogue-cache';
@@ -521,20 +520,7 @@ export async function crmResourcePage(ctx: AuthContext, body: Paging & { keyword
   return pageResult(list, body, total);
 }
 
-/** `crmResourceRetry`: queues a failed resource's processing again. */
-export async function crmResourceRetry(ctx: AuthContext, body: { id: string }): Promise<void> {
-  const eid = ctx.tenant.id;
-  await ctx.db.transaction(async (tx) => {
-    const s = scoped(tx, eid);
-    const resource = await s.media.resource(body.id);
-    if (!resource) throw new ApiError(Code.NOT_FOUND, 'authoring.resourceNotFound');
-    if (resource.state !== 'failed' || !resource.jobId) throw new ApiError(Code.FORBIDDEN, 'authoring.retryNotFailed');
-    const before = await jobPayload<MediaJobPayload>(tx, resource.jobId);
-    if (!before) throw new ApiError(Code.FORBIDDEN, 'authoring.retryNotFailed');
-    const jobId = await mediaJob.enqueue(tx, before, { enterpriseId: eid });
-    await s.media.markProcessing(resource.id, jobId);
-    await recordAudit(s, ctx.member, [
-      { action: 'retry', objectType: 'resource', objectId: resource.id, objectLabel: resource.nameZh, changes: [{ field: 'state', before: 'failed', after: 'processing' }] },
-    ]);
-  });
+/** `crmResourceRetry`: queues a failed library resource's processing again. */
+export function crmResourceRetry(ctx: AuthContext, body: { id: string }): Promise<void> {
+  return retryProcessing(ctx, body.id, (r) => r.review === 'library' || r.review === 'approved');
 }

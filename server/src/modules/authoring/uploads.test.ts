@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, LANG_HEADER, TOKEN_HEADER } from '@/api/codes';
-import type { CrmChapter, CrmCourse, CrmResource } from '@/api/crm-course-types';
+import type { CrmChapter, CrmCourse, CrmResource, MyResource, ReviewResource } from '@/api/crm-course-types';
 import type { ResourceWatchResult } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { MEDIA_UPLOAD_PATH } from '@/lib/authoring-rules';
@@ -239,4 +239,64 @@ describe.skipIf(!hasFfmpeg)('processing that fails', () => {
     expect(jobs[0]!.n).toBe(2);
     expect((await auditOf(gw, admin, 'resource')).some((a) => a.objectId === id && a.action === 'retry')).toBe(true);
   }, 60_000);
+});
+
+describe('a member’s own uploads and their review', () => {
+  it('stay in the member’s space until an administrator approves them into the library', async () => {
+    // 张伟, no administrator, uploads a picture into his own space.
+    const res = await tus('POST', base, learner, { 'Upload-Length': String(PNG.length), 'Upload-Metadata': `${metadata('车间布置图.png')},purpose ${Buffer.from('mine').toString('base64')}` });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const done = await patch(learner, res.headers.get('location')!, 0, PNG);
+    expect(done.status).toBe(204);
+    const id = done.headers.get('upload-resource')!;
+
+    // Not in the library, nor on offer to courses.
+    expect((await library('车间布置图')).map((r) => r.id)).not.toContain(id);
+    const options = await ok<{ id: string }[]>('crmResourceOptions', admin);
+    expect(options.map((o) => o.id)).not.toContain(id);
+    // In his space, and his to submit once processed.
+    const mineOf = async (token: string) => (await ok<PageResult<MyResource>>('myResourcePage', token, {})).list;
+    expect((await mineOf(learner)).find((r) => r.id === id)).toMatchObject({ name: '车间布置图', resourceType: 5, review: 'own', state: 'processing' });
+    const early = await gw.call('myResourceSubmit', { token: learner, body: { id }, lang: 'en' });
+    expect(early.body).toMatchObject({ code: Code.FORBIDDEN, msg: 'A file can be submitted for review once it has been processed' });
+    await gw.jobs.runDue();
+    expect((await mineOf(learner)).find((r) => r.id === id)).toMatchObject({ state: hasFfmpeg ? 'ready' : 'failed' });
+    if (!hasFfmpeg) return;
+    // Nobody else's to submit or delete.
+    const other = await gw.login('E1003');
+    expect((await gw.call('myResourceSubmit', { token: other, body: { id } })).body.code).toBe(Code.NOT_FOUND);
+    expect((await gw.call('myResourceDelete', { token: other, body: { id } })).body.code).toBe(Code.NOT_FOUND);
+    await ok('myResourceSubmit', learner, { id });
+    expect((await gw.call('myResourceSubmit', { token: learner, body: { id }, lang: 'en' })).body.msg).toBe('The file has been submitted or approved already');
+
+    // The administrator's queue; a rejection needs a reason, and 张伟 hears of it.
+    const queue = (await ok<PageResult<ReviewResource>>('crmReviewPage', admin, {})).list;
+    expect(queue.find((r) => r.id === id)).toMatchObject({ review: 'pending', uploaderName: '张伟', uploaderEmpNo: 'E1001' });
+    expect((await gw.call('crmReviewPage', { token: learner, body: {} })).body.code).toBe(Code.FORBIDDEN);
+    const bare = await gw.call('crmReviewDecide', { token: admin, body: { id, approve: false }, lang: 'en' });
+    expect(bare.body).toMatchObject({ code: Code.INVALID, msg: 'Give the reason it is not approved' });
+    await ok('crmReviewDecide', admin, { id, approve: false, reason: '图片分辨率太低' });
+    expect((await mineOf(learner)).find((r) => r.id === id)).toMatchObject({ review: 'rejected', reviewReason: '图片分辨率太低' });
+    const [rejected] = await rowsOf<{ title: string }>(gw, sql`select title_zh as title from announcements where link_url = '/crm/uploads' and title_zh like '%车间布置图%' order by created_at desc limit 1`);
+    expect(rejected?.title).toBe('您上传的“车间布置图”未通过审核');
+
+    // Submitted again and approved: now in the library, usable by courses, and no longer his to delete.
+    await ok('myResourceSubmit', learner, { id });
+    await ok('crmReviewDecide', admin, { id, approve: true });
+    expect((await gw.call('crmReviewDecide', { token: admin, body: { id, approve: true }, lang: 'en' })).body.msg).toBe(
+      'The file has been reviewed already; reload to see the decision',
+    );
+    expect((await library('车间布置图')).map((r) => r.id)).toContain(id);
+    expect((await mineOf(learner)).find((r) => r.id === id)).toMatchObject({ review: 'approved' });
+    expect((await gw.call('myResourceDelete', { token: learner, body: { id }, lang: 'en' })).body.msg).toBe('An approved file is in the library and cannot be deleted here');
+    const actions = (await auditOf(gw, admin, 'resource')).filter((a) => a.objectId === id).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['create', 'submit', 'reject', 'approve']));
+  });
+
+  it('may be deleted by their member before they join the library', async () => {
+    const res = await tus('POST', base, learner, { 'Upload-Length': String(PNG.length), 'Upload-Metadata': `${metadata('草稿.png')},purpose ${Buffer.from('mine').toString('base64')}` });
+    const id = (await patch(learner, res.headers.get('location')!, 0, PNG)).headers.get('upload-resource')!;
+    await ok('myResourceDelete', learner, { id });
+    expect((await ok<PageResult<MyResource>>('myResourcePage', learner, {})).list.map((r) => r.id)).not.toContain(id);
+  });
 });

@@ -4,8 +4,10 @@
  * name, sends the bytes in as many requests as its connection allows, and after a drop or a
  * closed tab asks how far it got and goes on from there.
  *
- * Every request is signed in as a row of the call table is (token, tenant, initial password, the
- * `admin` role), and an upload answers only to the member who created it. The upload is reserved
+ * Every request is signed in as a row of the call table is (token, tenant, initial password), and
+ * an upload answers only to the member who created it. An upload into the library needs the
+ * `admin` role; any member may upload into their own space (`purpose: mine` in the upload's
+ * metadata) and submit the file for review (`./reviews.ts`). The upload is reserved
  * within the company's stored bytes when it is created. When its last byte arrives the file is
  * judged by its content (`files/sniff.ts`): a file that is none of the library's kinds, or whose
  * name says another kind than its bytes, is refused and forgotten; any other becomes a resource
@@ -18,6 +20,7 @@ import type { Context, Hono } from 'hono';
 import { Code } from '@/api/codes';
 import { MAX_MEDIA_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, RESOURCE_TYPE_OF_KIND } from '@/lib/authoring-rules';
 import { formatFileSize } from '@/lib/format';
+import { hasRole } from '@/lib/roles';
 import { recordAudit } from '../../audit';
 import { scoped } from '../../db/access';
 import { catalogue } from '../../db/access/catalogue-cache';
@@ -81,20 +84,23 @@ export function mountMediaUploads(app: Hono, options: MediaUploadOptions): void 
       const ctx = callerOf(req as unknown as Request);
       const fileName = uploadName(upload.metadata?.filename ?? upload.metadata?.name);
       const size = upload.size ?? 0;
+      // Into the library (administrators), or into the member's own space for review.
+      const purpose = upload.metadata?.purpose === 'mine' ? 'mine' : 'library';
+      if (purpose === 'library' && !hasRole(ctx.member, 'admin')) throw refusal(ctx, Code.FORBIDDEN, 'crm.forbidden');
       if (!fileName) throw refusal(ctx, Code.INVALID, 'authoring.uploadName');
       if (size <= 0) throw refusal(ctx, Code.INVALID, 'upload.empty');
       const s = scoped(ctx.db, ctx.tenant.id);
       try {
         await s.uploads.reserve(
           { enterpriseUserId: ctx.member.id, key: pendingKey(ctx.tenant.id, upload.id), contentType: 'application/octet-stream', size, originalName: fileName },
-          { library: true },
+          purpose === 'library' ? 'library' : 'media',
         );
       } catch (error) {
         if (error instanceof ApiError) throw { status_code: 429, body: JSON.stringify({ code: error.code, msg: t(ctx.lang, error.key, error.params as never), data: null }) };
         throw error;
       }
-      await s.media.createUpload({ id: upload.id, enterpriseUserId: ctx.member.id, purpose: 'library', fileName, size });
-      return { metadata: { ...upload.metadata, filename: fileName } };
+      await s.media.createUpload({ id: upload.id, enterpriseUserId: ctx.member.id, purpose, fileName, size });
+      return { metadata: { ...upload.metadata, filename: fileName, purpose } };
     },
 
     async onIncomingRequest(req, id) {
@@ -113,7 +119,8 @@ export function mountMediaUploads(app: Hono, options: MediaUploadOptions): void 
   });
 
   const handle = async (c: Context) => {
-    const ctx = await requireSignIn(publicContext(c, options), 'admin');
+    // Any signed-in member: the library itself is checked for the administrator's role when an upload is created.
+    const ctx = await requireSignIn(publicContext(c, options));
     callers.set(c.req.raw, ctx);
     return withTenant(ctx.tenant.id, async () => await tus.handleWeb(c.req.raw));
   };
@@ -154,6 +161,7 @@ async function finishUpload(ctx: AuthContext, store: UploadStore, upload: Upload
       size: row.size,
       state: 'processing',
       createdBy: ctx.member.id,
+      review: row.purpose === 'mine' ? 'own' : 'library',
     });
     if (!(await t2.media.finishUpload(upload.id, resource.id))) {
       // Another request finished it first: keep that one's resource.

@@ -5,7 +5,7 @@ import type { Messages } from '@/i18n/index';
 
 /** Object types and actions the audit log names (the gateway's `objectType` and `action` values). */
 export const auditObjectTypes = ['department', 'post', 'member', 'site', 'domain', 'nav', 'banner', 'zone', 'enum', 'announcement', 'message', 'category', 'course', 'chapter', 'period', 'courseware', 'resource'] as const;
-export const auditActions = ['create', 'update', 'delete', 'move', 'reorder', 'disable', 'enable', 'reset-password', 'import', 'publish', 'unpublish', 'send', 'remove', 'copy', 'retry'] as const;
+export const auditActions = ['create', 'update', 'delete', 'move', 'reorder', 'disable', 'enable', 'reset-password', 'import', 'publish', 'unpublish', 'send', 'remove', 'copy', 'retry', 'submit', 'approve', 'reject'] as const;
 
 export const auditMessageKeys = [
   ...dataTableMessageKeys,
