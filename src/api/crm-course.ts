@@ -1,6 +1,6 @@
 /** The back office's course authoring (administrators): the category tree and courses. */
 import { call, type CallOptions } from '@/api/client';
-import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmResource } from '@/api/crm-course-types';
+import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmResource, MyResource, ReviewDecision, ReviewResource } from '@/api/crm-course-types';
 import type { Paging } from '@/api/endpoints';
 import type { PageResult } from '@/api/types';
 import type { CourseStatus } from '@/lib/authoring-rules';
@@ -103,4 +103,30 @@ export function getResourcePage(body: Partial<Paging> & { keyword?: string; reso
 /** Queues a failed resource's processing again. */
 export function retryResource(id: string, opts?: Extra): Promise<null> {
   return call<null>('crmResourceRetry', { ...opts, body: { id } });
+}
+
+/** The caller's own uploads with their processing and review. */
+export function getMyResourcePage(body: Partial<Paging>, opts?: Extra): Promise<PageResult<MyResource>> {
+  return call<PageResult<MyResource>>('myResourcePage', { ...opts, body: { ...body } });
+}
+
+export function submitMyResource(id: string, opts?: Extra): Promise<null> {
+  return call<null>('myResourceSubmit', { ...opts, body: { id } });
+}
+
+export function retryMyResource(id: string, opts?: Extra): Promise<null> {
+  return call<null>('myResourceRetry', { ...opts, body: { id } });
+}
+
+export function deleteMyResource(id: string, opts?: Extra): Promise<null> {
+  return call<null>('myResourceDelete', { ...opts, body: { id } });
+}
+
+/** Members' uploads in one review state. */
+export function getReviewPage(body: Partial<Paging> & { review?: 'pending' | 'approved' | 'rejected' }, opts?: Extra): Promise<PageResult<ReviewResource>> {
+  return call<PageResult<ReviewResource>>('crmReviewPage', { ...opts, body: { ...body } });
+}
+
+export function decideReview(body: ReviewDecision, opts?: Extra): Promise<null> {
+  return call<null>('crmReviewDecide', { ...opts, body: { ...body } });
 }

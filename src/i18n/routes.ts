@@ -109,6 +109,7 @@ export const routes = [
   { id: 'crmCourseEdit', path: '/crm/courses/edit', auth: true },
   { id: 'crmCategories', path: '/crm/categories', auth: true },
   { id: 'crmResources', path: '/crm/resources', auth: true },
+  { id: 'crmReviews', path: '/crm/reviews', auth: true },
   { id: 'crmDepartments', path: '/crm/departments', auth: true },
   { id: 'crmPosts', path: '/crm/posts', auth: true },
   { id: 'crmMembers', path: '/crm/members', auth: true },

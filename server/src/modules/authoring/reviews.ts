@@ -15,6 +15,7 @@ import { scoped } from '../../db/access';
 import { catalogue } from '../../db/access/catalogue-cache';
 import type { MediaResourceRow } from '../../db/access/media';
 import { ApiError } from '../../envelope';
+import { signedUrl } from '../../files/signed-media';
 import { jobPayload } from '../../jobs/queue';
 import { inLang } from '../../localized';
 import { pageResult, pageWindow, type Paging } from '../../paging';
@@ -24,8 +25,10 @@ import { mediaJob, type MediaJobPayload } from './media-job';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'authoring.resourceNotFound');
 
-function myResourceOf(ctx: AuthContext, r: MediaResourceRow, progress: number): MyResource {
+async function myResourceOf(ctx: AuthContext, r: MediaResourceRow, progress: number): Promise<MyResource> {
   return {
+    // The original, signed for a few minutes: to look at before submitting or deciding.
+    fileUrl: r.url ? await signedUrl(ctx.db, ctx.tenant.id, r.url) : '',
     id: r.id,
     name: inLang(ctx.lang, r.nameZh, r.nameEn),
     resourceType: r.resourceType,
@@ -63,11 +66,7 @@ export async function retryProcessing(ctx: AuthContext, id: string, may: (resour
 /** `myResourcePage`: the caller's own uploads with their processing and review. */
 export async function myResourcePage(ctx: AuthContext, body: Paging): Promise<PageResult<MyResource>> {
   const { rows, total } = await ctx.scope.media.ownPage(ctx.member.id, pageWindow(body));
-  return pageResult(
-    rows.map(({ resource, progress }) => myResourceOf(ctx, resource, progress)),
-    body,
-    total,
-  );
+  return pageResult(await Promise.all(rows.map(({ resource, progress }) => myResourceOf(ctx, resource, progress))), body, total);
 }
 
 const mine = (ctx: AuthContext) => (r: MediaResourceRow) => r.createdBy === ctx.member.id && r.review !== 'library';
@@ -111,15 +110,14 @@ export async function myResourceDelete(ctx: AuthContext, { id }: { id: string })
 /** `crmReviewPage`: members' uploads waiting for review (oldest first), or those approved or rejected (latest first). */
 export async function crmReviewPage(ctx: AuthContext, body: Paging & { review?: 'pending' | 'approved' | 'rejected' }): Promise<PageResult<ReviewResource>> {
   const { rows, total } = await ctx.scope.media.reviewPage(body.review ?? 'pending', pageWindow(body));
-  return pageResult(
-    rows.map(({ resource, progress, uploaderName, uploaderEmpNo }) => ({
-      ...myResourceOf(ctx, resource, progress),
+  const list = await Promise.all(
+    rows.map(async ({ resource, progress, uploaderName, uploaderEmpNo }) => ({
+      ...(await myResourceOf(ctx, resource, progress)),
       uploaderName: uploaderName ?? '',
       uploaderEmpNo: uploaderEmpNo ?? '',
     })),
-    body,
-    total,
   );
+  return pageResult(list, body, total);
 }
 
 /** `crmReviewDecide`: approves a submitted upload into the library, or rejects it with a reason; the uploader gets a message. */

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { PreviousUpload, Upload } from 'tus-js-client';
 import { gatewayPrefix, requestHeaders } from '@/api/client';
-import type { ResourceMessages } from '@/components/crm/course/messages';
+import type { UploaderMessages } from '@/components/crm/course/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { fill } from '@/i18n/fill';
@@ -52,7 +52,16 @@ function worthRetrying(error: unknown): boolean {
   return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
 }
 
-export function MediaUploader({ messages: m, onUploaded }: { messages: ResourceMessages; onUploaded: () => void }) {
+export function MediaUploader({
+  messages: m,
+  onUploaded,
+  purpose = 'library',
+}: {
+  messages: UploaderMessages;
+  onUploaded: () => void;
+  /** Into the company's library (administrators), or into the member's own space for review. */
+  purpose?: 'library' | 'mine';
+}) {
   const [rows, setRows] = useState<Row[]>([]);
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -100,7 +109,7 @@ export function MediaUploader({ messages: m, onUploaded }: { messages: ResourceM
           chunkSize: UPLOAD_CHUNK_BYTES,
           retryDelays: UPLOAD_RETRY_DELAYS,
           removeFingerprintOnSuccess: true,
-          metadata: { filename: file.name, filetype: file.type },
+          metadata: { filename: file.name, filetype: file.type, purpose },
           // The token and language at the time of each request.
           onBeforeRequest: (req) => {
             for (const [name, value] of Object.entries(requestHeaders())) req.setHeader(name, value);
@@ -129,7 +138,7 @@ export function MediaUploader({ messages: m, onUploaded }: { messages: ResourceM
         upload.start();
       }
     },
-    [listUnfinished, m, onUploaded, update],
+    [listUnfinished, m, onUploaded, purpose, update],
   );
 
   const pause = (key: string) => {

@@ -3,10 +3,11 @@
  * page, found by name or file name and filtered by type (in the URL); each with its size,
  * length, and the courses and live rooms that use it.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { getResourcePage, retryResource } from '@/api/crm-course';
 import type { CrmResource } from '@/api/crm-course-types';
 import type { ResourceMessages } from '@/components/crm/course/messages';
+import { mediaLength, ProcessingState, useLiveProcessing } from '@/components/crm/course/processing';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
 import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
@@ -14,7 +15,6 @@ import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { formatFileSize } from '@/lib/format';
@@ -25,19 +25,6 @@ const MediaUploader = lazy(() => import('@/components/crm/course/MediaUploader')
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', type: '' };
 const NO_ROWS: CrmResource[] = [];
 const TYPES = [2, 3, 4, 5, 6] as const;
-/** How often the page looks again at files being processed. */
-export const PROCESSING_POLL_MS = 2000;
-
-type Processing = Pick<CrmResource, 'state' | 'progress' | 'failure' | 'duration'>;
-
-/** `1:05:09`, `4:05`; '—' for none. */
-function length(seconds: number): string {
-  if (!seconds) return '—';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(Math.floor(seconds % 60)).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 export function ResourcesPage({ locale, messages: m }: { locale: Locale; messages: ResourceMessages }) {
   const access = useCrmAccess('admin');
@@ -50,27 +37,17 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
   );
 
   // Files being processed are looked at again, quietly, until they are ready or failed.
-  const [live, setLive] = useState<Record<string, Processing>>({});
-  const rows = useMemo(() => (data?.list ?? NO_ROWS).map((r) => (live[r.id] ? { ...r, ...live[r.id] } : r)), [data, live]);
-  const busy = rows.some((r) => r.state === 'processing');
-  useEffect(() => {
-    if (!busy || access !== 'allowed') return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      getResourcePage(
-        { pageCurrent: query.pageCurrent, pageSize: query.pageSize, keyword: query.keyword || undefined, resourceType: type },
-        { signal: controller.signal, isShowErrTip: false },
-      ).then(
-        (page) => setLive(Object.fromEntries(page.list.map((r) => [r.id, { state: r.state, progress: r.progress, failure: r.failure, duration: r.duration }]))),
-        () => setLive((was) => ({ ...was })),
-      );
-    }, PROCESSING_POLL_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [busy, live, access, query.pageCurrent, query.pageSize, query.keyword, type]);
-  useEffect(() => setLive({}), [data]);
+  const { rows, mark } = useLiveProcessing(
+    data?.list ?? NO_ROWS,
+    async (signal) =>
+      (
+        await getResourcePage(
+          { pageCurrent: query.pageCurrent, pageSize: query.pageSize, keyword: query.keyword || undefined, resourceType: type },
+          { signal, isShowErrTip: false },
+        )
+      ).list,
+    access === 'allowed',
+  );
 
   const columns = useMemo<DataTableColumn<CrmResource>[]>(() => {
     const when = new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium' });
@@ -83,42 +60,18 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
         header: m['crmResource.state'],
         cell: (c) => {
           const r = c.row.original;
-          if (r.state === 'processing') {
-            return (
-              <span className="flex min-w-28 flex-col gap-1" role="status">
-                <span className="text-muted-foreground text-xs">{fill(m['crmResource.state.processing'], { progress: r.progress })}</span>
-                <Progress value={r.progress} aria-label={fill(m['crmResource.state.processing'], { progress: r.progress })} className="h-1.5" />
-              </span>
-            );
-          }
-          if (r.state === 'failed') {
-            return (
-              <span className="flex flex-col items-start gap-1">
-                <span className="text-destructive text-sm font-medium">{m['crmResource.state.failed']}</span>
-                <span className="text-muted-foreground max-w-64 text-xs break-words whitespace-pre-line">{r.failure}</span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() =>
-                    void retryResource(r.id).then(() => {
-                      notifySuccess(m['crmResource.retried']);
-                      setLive((was) => ({ ...was, [r.id]: { state: 'processing', progress: 0, failure: '', duration: r.duration } }));
-                    }, () => undefined)
-                  }
-                >
-                  {m['crmResource.retry']}
-                </Button>
-              </span>
-            );
-          }
-          return <span className="text-muted-foreground">{m['crmResource.state.ready']}</span>;
+          const retry = () =>
+            void retryResource(r.id).then(() => {
+              notifySuccess(m['crmResource.retried']);
+              mark(r.id, { state: 'processing', progress: 0, failure: '' });
+            }, () => undefined);
+          return <ProcessingState file={r} messages={m} onRetry={retry} />;
         },
         meta: { className: 'whitespace-nowrap' },
       }),
       col.accessor('fileName', { header: m['crmResource.fileName'], cell: (c) => <span className="text-muted-foreground">{c.getValue() || '—'}</span> }),
       col.accessor('size', { header: m['crmResource.size'], cell: (c) => (c.getValue() ? formatFileSize(c.getValue()) : '—'), meta: { className: 'text-end tabular-nums whitespace-nowrap' } }),
-      col.accessor('duration', { header: m['crmResource.duration'], cell: (c) => length(c.getValue()), meta: { className: 'text-end tabular-nums' } }),
+      col.accessor('duration', { header: m['crmResource.duration'], cell: (c) => mediaLength(c.getValue()), meta: { className: 'text-end tabular-nums' } }),
       col.accessor('usedIn', {
         header: m['crmResource.usedIn'],
         cell: (c) => {
@@ -139,7 +92,7 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
         meta: { className: 'whitespace-nowrap' },
       }),
     ];
-  }, [locale, m]);
+  }, [locale, m, mark]);
 
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;

@@ -30,6 +30,7 @@ export const crmAreas: readonly CrmArea[] = [
   { id: 'crmCourseEdit', group: 'course', role: 'admin', nav: false, parent: 'crmCourses' },
   { id: 'crmCategories', group: 'course', role: 'admin', nav: true },
   { id: 'crmResources', group: 'course', role: 'admin', nav: true },
+  { id: 'crmReviews', group: 'course', role: 'admin', nav: true },
   { id: 'crmSite', group: 'site', role: 'admin', nav: true },
   { id: 'crmNav', group: 'site', role: 'admin', nav: true },
   { id: 'crmHome', group: 'site', role: 'admin', nav: true },
