@@ -410,7 +410,7 @@ const PRIVATE_TABLES = [
 ];
 /** Rows a member writes that the company sees by design (comments, posts, ratings, activity, lecturer profiles). */
 const SHARED_TABLES = [
-  'comments', 'community_answers', 'community_posts', 'exam_markers', 'lecturers', 'likes', 'ratings', 'study_dynamics',
+  'comments', 'community_answers', 'community_posts', 'course_audience', 'exam_markers', 'lecturers', 'likes', 'ratings', 'study_dynamics',
 ];
 
 /** The victim's own rows: every table with a member column, the messages sent to them, their answers. */

@@ -48,6 +48,18 @@ export interface CrmCourse {
   watermark: boolean;
   antiSkip: boolean;
   status: CourseStatus;
+  /** 0 the whole company, 1 only the departments (with those under them) and members below. */
+  audience: 0 | 1;
+  audienceDepartments: string[];
+  audienceMembers: AudienceMember[];
+}
+
+/** A member a course is shown to, as the member picker shows them. */
+export interface AudienceMember {
+  id: string;
+  userName: string;
+  empNo: string;
+  departmentName: string;
 }
 
 export interface CrmCourseFilters {
@@ -147,6 +159,8 @@ export interface MyResource {
   reviewReason: string;
   /** ISO 8601, when it was approved or rejected. */
   reviewedAt: string | null;
+  /** The uploaded file, signed for a few minutes; empty until it is stored. */
+  fileUrl: string;
 }
 
 /** A member's upload as the reviewing administrator sees it. */

@@ -9,6 +9,7 @@ export const AUTHORING_ERRORS = {
   number: 'crmCourse.error.number',
   price: 'crmCourse.error.price',
   tooMany: 'crmCourse.error.tooMany',
+  audience: 'crmCourse.error.audience',
 } as const;
 
 /** A course's status: 0 removed ('The course has been removed'), 1 published, 2 a draft no learner sees. */
@@ -61,3 +62,7 @@ export type ResourceState = (typeof RESOURCE_STATES)[number];
 export const MAX_REVIEW_REASON = 200;
 /** Review states the review page filters by. */
 export const REVIEW_FILTERS = ['pending', 'approved', 'rejected'] as const;
+/** Who may see a course: 0 the whole company, 1 only chosen departments (with those under them) and members. */
+export const COURSE_AUDIENCE = { everyone: 0, chosen: 1 } as const;
+/** Most departments, and members, a course's audience names. */
+export const MAX_AUDIENCE = 500;

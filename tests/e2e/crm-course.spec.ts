@@ -1,8 +1,9 @@
 /**
  * Course authoring in the back office, on a gateway of its own: 刘洋 (E1004, administrator)
  * grows the category tree, makes a course (cover uploaded from the computer, category,
- * lecturer, credit hours, watermark) that is saved as a draft, gives it a chapter with a video
- * period from the library, and publishes it; 张伟 (E1001) then finds it in the course centre
+ * lecturer, credit hours, watermark, shown to 研发中心 only) that is saved as a draft, gives it a
+ * chapter with a video period from the library, and publishes it; 张伟 (E1001, of 研发中心) then
+ * finds it in the course centre, while 王磊 (E1003, of 培训中心) neither finds nor opens it;
  * and opens it, in both languages (no English name: the Chinese shows), and plays the period. Removed from the list's menu after a confirmation, the course tells him it
  * has been removed. Every page is axe-clean.
  */
@@ -71,6 +72,12 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await page.getByRole('group', { name: '讲师' }).getByRole('checkbox').first().check();
   await expect(page.getByText('已选 1 位讲师')).toBeVisible();
   await page.getByLabel('播放时显示水印（学员姓名与工号）').click();
+  // Shown to 研发中心 (and the departments under it) only.
+  await page.getByRole('radio', { name: '指定部门和成员' }).check();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('请至少选择一个部门或成员')).toBeVisible();
+  await page.getByRole('group', { name: '部门（含下级部门）' }).getByLabel('研发中心', { exact: true }).check();
+  await expect(page.getByText(/^已选 \d+ 个部门、0 名成员$/)).toBeVisible();
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('课程已创建为草稿')).toBeVisible();
   await expect(page).toHaveURL(/\/crm\/courses\/edit\?id=[0-9a-f-]{36}$/);
@@ -128,6 +135,16 @@ test('a category tree grows, and a new course goes from draft to the learner’s
   await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
   await learner.goto(`/en/knowledge/course/${id}`);
   await expect(learner.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+
+  // 王磊, of 培训中心, neither finds nor opens it.
+  const other = await (await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' })).newPage();
+  await signIn(other, 'E1003');
+  await other.goto('/knowledge?q=' + encodeURIComponent(NAME));
+  await expect(other.getByText('没有符合条件的课程')).toBeVisible();
+  await expect(other.getByRole('link', { name: NAME, exact: true })).toHaveCount(0);
+  await other.goto(`/knowledge/course/${id}`);
+  await expect(other.getByRole('alert')).toHaveText('课程不存在或已删除');
+  await other.context().close();
 
   // The period plays in the player, as a seeded course's does.
   await learner.goto(`/watch/course?courseId=${id}`);

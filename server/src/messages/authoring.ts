@@ -36,6 +36,7 @@ export const authoringMessagesZh = {
   'authoring.deleteApproved': '已通过审核的文件在资源库中，不能在这里删除',
   'authoring.reasonRequired': '请填写不通过的原因',
   'authoring.reviewedAlready': '该文件已被审核，请刷新后查看',
+  'authoring.audienceNotFound': '所选部门或成员中有不属于本企业的',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -75,4 +76,5 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.deleteApproved': 'An approved file is in the library and cannot be deleted here',
   'authoring.reasonRequired': 'Give the reason it is not approved',
   'authoring.reviewedAlready': 'The file has been reviewed already; reload to see the decision',
+  'authoring.audienceNotFound': 'Some chosen departments or members are not this company’s',
 };

@@ -8,7 +8,7 @@
  * which pages may import without zod.
  */
 import { z } from 'zod';
-import { AUTHORING_ERRORS, COURSE_STATUS, MAX_CATEGORY_SIBLINGS, MAX_COURSE_ITEMS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN, PERIOD_TYPES } from '@/lib/authoring-rules';
+import { AUTHORING_ERRORS, COURSE_AUDIENCE, COURSE_STATUS, MAX_AUDIENCE, MAX_CATEGORY_SIBLINGS, MAX_COURSE_ITEMS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN, PERIOD_TYPES } from '@/lib/authoring-rules';
 
 const required = (max: number) => z.string().trim().min(1, AUTHORING_ERRORS.required).max(max, AUTHORING_ERRORS.tooLong);
 const optional = (max: number) => z.string().trim().max(max, AUTHORING_ERRORS.tooLong).default('');
@@ -34,7 +34,8 @@ export const categoryReorderSchema = z.object({
   ids: uniqueIds(MAX_CATEGORY_SIBLINGS).min(1, AUTHORING_ERRORS.required),
 });
 
-export const courseSaveSchema = z.object({
+/** A course's fields; {@link courseSaveSchema} adds the rule between them. */
+export const courseSaveFields = z.object({
   id: id.optional(),
   nameZh: required(60),
   nameEn: optional(120),
@@ -50,7 +51,26 @@ export const courseSaveSchema = z.object({
   priceFen: z.number(AUTHORING_ERRORS.price).int(AUTHORING_ERRORS.price).min(1, AUTHORING_ERRORS.price).max(MAX_PRICE_FEN, AUTHORING_ERRORS.price).nullable().default(null),
   watermark: z.boolean(),
   antiSkip: z.boolean(),
+  audience: z.union([z.literal(COURSE_AUDIENCE.everyone), z.literal(COURSE_AUDIENCE.chosen)]).default(COURSE_AUDIENCE.everyone),
+  /** Departments (the company's own codes) and members who may see it, when the audience is chosen. */
+  audienceDepartments: z
+    .array(z.string().trim().min(1).max(40))
+    .max(MAX_AUDIENCE, AUTHORING_ERRORS.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, AUTHORING_ERRORS.tooMany)
+    .default([]),
+  audienceMembers: uniqueIds(MAX_AUDIENCE).default([]),
 });
+
+/**
+ * Whether a course shown to chosen people names anyone.
+ *
+ * @example audienceNamesSomeone({ audience: 1, audienceDepartments: [], audienceMembers: [] }) → false
+ */
+export const audienceNamesSomeone = (c: { audience?: number; audienceDepartments?: readonly unknown[]; audienceMembers?: readonly unknown[] }) =>
+  c.audience !== COURSE_AUDIENCE.chosen || (c.audienceDepartments?.length ?? 0) + (c.audienceMembers?.length ?? 0) > 0;
+
+/** A new course (no id) or an edit: a course shown to chosen people names at least one department or member. */
+export const courseSaveSchema = courseSaveFields.refine(audienceNamesSomeone, { message: AUTHORING_ERRORS.audience, path: ['audienceDepartments'] });
 export type CourseSaveBody = z.output<typeof courseSaveSchema>;
 
 export const courseStatusSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, courseItems, courseLecturers, courses, coursewares, exams, lecturers, resources } from '../schema';
+import { categories, courseAudience, courseItems, courseLecturers, courses, coursewares, departments, enterpriseUsers, exams, lecturers, resources } from '../schema';
 import type { RowWindow } from '../../paging';
 import { containsPattern } from './rows';
 
@@ -159,6 +159,46 @@ export function authoringQueries(db: Db, eid: string) {
       }
     },
 
+    /** Who a course is shown to: its departments' codes and its members with their names. */
+    async audienceOf(courseId: string) {
+      const rows = await db
+        .select({
+          departmentId: courseAudience.departmentId,
+          memberId: courseAudience.enterpriseUserId,
+          userName: enterpriseUsers.userName,
+          empNo: enterpriseUsers.empNo,
+          departmentNameZh: departments.nameZh,
+          departmentNameEn: departments.nameEn,
+        })
+        .from(courseAudience)
+        .leftJoin(enterpriseUsers, and(eq(enterpriseUsers.enterpriseId, eid), eq(enterpriseUsers.id, courseAudience.enterpriseUserId)))
+        .leftJoin(departments, and(eq(departments.enterpriseId, eid), eq(departments.id, enterpriseUsers.departmentId)))
+        .where(and(eq(courseAudience.enterpriseId, eid), eq(courseAudience.courseId, courseId)))
+        .orderBy(asc(courseAudience.departmentId), asc(enterpriseUsers.empNo));
+      return rows;
+    },
+
+    /** Replaces who a course is shown to. */
+    async setAudience(courseId: string, departmentIds: readonly string[], memberIds: readonly string[]): Promise<void> {
+      await db.delete(courseAudience).where(and(eq(courseAudience.enterpriseId, eid), eq(courseAudience.courseId, courseId)));
+      const rows = [
+        ...departmentIds.map((departmentId) => ({ enterpriseId: eid, courseId, departmentId })),
+        ...memberIds.map((enterpriseUserId) => ({ enterpriseId: eid, courseId, enterpriseUserId })),
+      ];
+      if (rows.length) await db.insert(courseAudience).values(rows);
+    },
+
+    /** How many of the department codes, and of the member ids, are this company's. */
+    async audienceCounts(departmentIds: readonly string[], memberIds: readonly string[]) {
+      const [d] = departmentIds.length
+        ? await db.select({ n: count() }).from(departments).where(and(eq(departments.enterpriseId, eid), inArray(departments.id, [...departmentIds])))
+        : [{ n: 0 }];
+      const [m] = memberIds.length
+        ? await db.select({ n: count() }).from(enterpriseUsers).where(and(eq(enterpriseUsers.enterpriseId, eid), inArray(enterpriseUsers.id, [...memberIds])))
+        : [{ n: 0 }];
+      return { departments: Number(d?.n ?? 0), members: Number(m?.n ?? 0) };
+    },
+
     /** Copies a course's chapters and periods (parents mapped to the copies) and coursewares to `toId`. */
     async copyContent(fromId: string, toId: string): Promise<void> {
       const items = await db
@@ -178,6 +218,10 @@ export function authoringQueries(db: Db, eid: string) {
             parentId: parentId === null ? null : (newIds.get(parentId) ?? null),
           })),
         );
+      }
+      const audience = await db.select().from(courseAudience).where(and(eq(courseAudience.enterpriseId, eid), eq(courseAudience.courseId, fromId)));
+      if (audience.length) {
+        await db.insert(courseAudience).values(audience.map(({ id: _i, courseId: _c, ...rest }) => ({ ...rest, courseId: toId })));
       }
       const files = await db.select().from(coursewares).where(and(eq(coursewares.enterpriseId, eid), eq(coursewares.courseId, fromId)));
       if (files.length) {

@@ -10,6 +10,7 @@ import {
   categories,
   collections,
   comments,
+  courseAudience,
   courseItems,
   courseLecturers,
   courseProgress,
@@ -17,6 +18,7 @@ import {
   coursePurchases,
   courses,
   coursewares,
+  departments,
   enterpriseUsers,
   lecturers,
   likes,
@@ -35,7 +37,16 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type CourseItemRow = typeof courseItems.$inferSelect;
 
 /** Filters of a course list, already resolved (category ids with their descendants). */
+/** One department or member a limited course is shown to. */
+export interface AudienceRow {
+  courseId: string;
+  departmentId: string | null;
+  memberId: string | null;
+}
+
 export interface CourseFilter {
+  /** The limited courses (`audience` 1) the caller may see; without it, only the whole company's courses. */
+  visible?: readonly string[];
   categoryIds?: string[];
   keyword?: string;
   learningStatus?: LearningStatus;
@@ -139,7 +150,7 @@ export function courseData(db: Db, eid: string) {
     );
 
   function courseConditions(memberId: string, f: CourseFilter): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [published];
+    const conditions: (SQL | undefined)[] = [published, f.visible?.length ? or(eq(courses.audience, 0), inArray(courses.id, [...f.visible])) : eq(courses.audience, 0)];
     if (f.categoryIds) conditions.push(f.categoryIds.length ? inArray(courses.categoryId, f.categoryIds) : sql`false`);
     if (f.keyword) {
       const pattern = containsPattern(f.keyword);
@@ -215,6 +226,29 @@ export function courseData(db: Db, eid: string) {
         .from(categories)
         .where(eq(categories.enterpriseId, eid))
         .orderBy(asc(categories.sort), asc(categories.nameZh));
+    },
+
+    /** The departments and members of every limited course (a removed one's too: its audience is told it was removed). */
+    audiences(): Promise<AudienceRow[]> {
+      return db
+        .select({ courseId: courseAudience.courseId, departmentId: courseAudience.departmentId, memberId: courseAudience.enterpriseUserId })
+        .from(courseAudience)
+        .innerJoin(courses, and(eq(courses.id, courseAudience.courseId), eq(courses.enterpriseId, eid), eq(courses.audience, 1)))
+        .where(eq(courseAudience.enterpriseId, eid));
+    },
+
+    /** A member's department code ('' for none). */
+    async departmentOf(memberId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ departmentId: enterpriseUsers.departmentId })
+        .from(enterpriseUsers)
+        .where(and(eq(enterpriseUsers.enterpriseId, eid), eq(enterpriseUsers.id, memberId)));
+      return row?.departmentId;
+    },
+
+    /** Every department with its parent (the enterprise's own codes; '' at the top). */
+    departmentParents() {
+      return db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.enterpriseId, eid));
     },
 
     /** Published courses per category id. */

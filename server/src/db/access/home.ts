@@ -1,5 +1,5 @@
 /** The home page's rows: banners, zones, the zone picture, the recommended zones' picks and the featured lecturers. */
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { RelationType } from '@/api/home-types';
 import type { Db } from '../client';
 import { banners, courses, homeSettings, homeZoneCourses, homeZoneLecturers, homeZones, lecturers } from '../schema';
@@ -35,7 +35,7 @@ export function homeQueries(db: Db, eid: string) {
     },
 
     /** The published courses picked for the recommended zones (or one of them), in zone then pick order, each once. */
-    async pickedCourseIds(zoneId: string | undefined, limit: number): Promise<string[]> {
+    async pickedCourseIds(zoneId: string | undefined, limit: number, visible: readonly string[] = []): Promise<string[]> {
       const rows = await db
         .select({ courseId: homeZoneCourses.courseId })
         .from(homeZoneCourses)
@@ -49,7 +49,16 @@ export function homeQueries(db: Db, eid: string) {
             zoneId === undefined ? undefined : eq(homeZones.id, zoneId),
           ),
         )
-        .innerJoin(courses, and(eq(courses.id, homeZoneCourses.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1)))
+        .innerJoin(
+          courses,
+          and(
+            eq(courses.id, homeZoneCourses.courseId),
+            eq(courses.enterpriseId, eid),
+            eq(courses.status, 1),
+            // The whole company's courses, and the limited ones shown to the caller.
+            visible.length ? or(eq(courses.audience, 0), inArray(courses.id, [...visible])) : eq(courses.audience, 0),
+          ),
+        )
         .where(eq(homeZoneCourses.enterpriseId, eid))
         .orderBy(asc(homeZones.sort), asc(homeZones.id), asc(homeZoneCourses.sort));
       return [...new Set(rows.map((r) => r.courseId))].slice(0, limit);

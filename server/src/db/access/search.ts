@@ -6,7 +6,7 @@
  * A hit holds every word of the keyword, each in the title or the description, in Chinese or
  * in English, case aside.
  */
-import { and, asc, count, desc, eq, exists, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PostKind, type PostKindValue } from '@/api/community-types';
 import { RecordFormat, SearchType, type SearchHit, type SearchTypeValue } from '@/api/home-types';
@@ -37,6 +37,8 @@ export interface SearchQuery {
   lang: Locale;
   /** The keyword's words; a hit matches each of them. */
   terms: string[];
+  /** The limited courses (audience 1) the caller may see; the whole company's courses are everyone's. */
+  visible?: readonly string[];
 }
 
 export interface SearchProvider {
@@ -92,10 +94,16 @@ const courseProvider: SearchProvider = {
   },
 };
 
+/** The courses the caller may see: the whole company's, and the limited ones shown to them. */
+function audienceOf(q: SearchQuery): SQL | undefined {
+  return q.visible?.length ? or(eq(courses.audience, 0), inArray(courses.id, [...q.visible])) : eq(courses.audience, 0);
+}
+
 function courseWhere(q: SearchQuery): SQL | undefined {
   return and(
     eq(courses.enterpriseId, q.enterpriseId),
     eq(courses.status, 1),
+    audienceOf(q),
     matchesAll(q.terms, [courses.nameZh, courses.nameEn, courses.introZh, courses.introEn]),
   );
 }
@@ -171,7 +179,7 @@ function courseUsing(q: SearchQuery, table: typeof courseItems | typeof coursewa
   return q.db
     .select({ id: courses.id })
     .from(table)
-    .innerJoin(courses, and(eq(courses.id, table.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1)))
+    .innerJoin(courses, and(eq(courses.id, table.courseId), eq(courses.enterpriseId, eid), eq(courses.status, 1), audienceOf(q)))
     .where(and(eq(table.enterpriseId, eid), eq(table.resourceId, resources.id)))
     .orderBy(asc(courses.id))
     .limit(1);
@@ -181,6 +189,7 @@ function resourceWhere(q: SearchQuery): SQL | undefined {
   const eid = q.enterpriseId;
   return and(
     eq(resources.enterpriseId, eid),
+    eq(resources.state, 'ready'),
     or(exists(courseUsing(q, courseItems)), exists(courseUsing(q, coursewares))),
     matchesAll(q.terms, [resources.nameZh, resources.nameEn]),
   );

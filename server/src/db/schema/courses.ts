@@ -127,6 +127,8 @@ export const courses = pgTable(
     creditHours: integer('credit_hours').notNull().default(0),
     /** A moving watermark with the viewer's name and employee number over the player. */
     watermark: boolean('watermark').notNull().default(false),
+    /** Who may see it: 0 the whole company, 1 only the departments (with those under them) and members of `course_audience`. */
+    audience: smallint('audience').notNull().default(0),
     /** No seeking past the furthest point watched until a period is completed once. */
     antiSkip: boolean('anti_skip').notNull().default(false),
     /** Percentage of a period's duration that completes it. */
@@ -227,6 +229,24 @@ export const courseItems = pgTable(
     questions: jsonb('questions').$type<StoredResearchQuestion[]>().notNull().default([]),
   },
   (t) => [index('course_items_course_idx').on(t.courseId, t.sort), index('course_items_enterprise_idx').on(t.enterpriseId)],
+);
+
+/**
+ * Who may see a course whose `audience` is 1: a department (with every department under it,
+ * by the enterprise's own code) or a member, one per row.
+ */
+export const courseAudience = pgTable(
+  'course_audience',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    departmentId: varchar('department_id', { length: 40 }),
+    enterpriseUserId: uuid('enterprise_user_id').references(() => enterpriseUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('course_audience_course_idx').on(t.enterpriseId, t.courseId)],
 );
 
 /** Files offered with a course for download and preview. */

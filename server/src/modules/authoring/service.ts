@@ -10,7 +10,7 @@
 import { Code } from '@/api/codes';
 import type { CrmCategory, CrmChapter, CrmCourse, CrmCourseFilters, CrmCourseItem, CrmCourseware, CrmOption, CrmPeriod, CrmResource } from '@/api/crm-course-types';
 import type { PageResult } from '@/api/types';
-import { type ResourceState, COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
+import { type ResourceState, COURSE_AUDIENCE, COURSE_STATUS, COURSEWARE_RESOURCE_TYPES, IMAGE_RESOURCE_TYPE, MAX_COURSEWARES, PLAYABLE_RESOURCE_TYPES, type CourseStatus } from '@/lib/authoring-rules';
 import type { CategorySaveBody, CourseItemSaveBody, CourseSaveBody } from '@/lib/schemas/authoring';
 import { changesOf, recordAudit } from '../../audit';
 import { retryProcessing } from './reviews';
@@ -20,6 +20,7 @@ import { catalogue } from '../../db/access/catalogue-cache';
 import { ApiError } from '../../envelope';
 import { t } from '../../i18n';
 import { inLang } from '../../localized';
+import type { Locale } from '@/i18n/routes';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
 import { checkedPicture } from '../site/service';
@@ -37,6 +38,7 @@ const COURSE_FIELDS = [
   'priceFen',
   'watermark',
   'antiSkip',
+  'audience',
   'status',
 ] as const;
 
@@ -146,7 +148,8 @@ export async function crmCategoryReorder(ctx: AuthContext, body: { parentId: str
 
 // ---- courses
 
-function toCourse(row: AuthoredCourseRow, lecturerIds: string[]): CrmCourse {
+async function courseOf(s: Scoped, row: AuthoredCourseRow, lecturerIds: string[], lang: Locale = 'zh'): Promise<CrmCourse> {
+  const audience = row.audience === COURSE_AUDIENCE.chosen ? await s.authoring.audienceOf(row.id) : [];
   return {
     id: row.id,
     nameZh: row.nameZh,
@@ -162,6 +165,13 @@ function toCourse(row: AuthoredCourseRow, lecturerIds: string[]): CrmCourse {
     watermark: row.watermark,
     antiSkip: row.antiSkip,
     status: row.status as CourseStatus,
+    audience: row.audience === COURSE_AUDIENCE.chosen ? 1 : 0,
+    audienceDepartments: audience.flatMap((a) => (a.departmentId ? [a.departmentId] : [])),
+    audienceMembers: audience.flatMap((a) =>
+      a.memberId
+        ? [{ id: a.memberId, userName: a.userName ?? '', empNo: a.empNo ?? '', departmentName: a.departmentNameZh ? inLang(lang, a.departmentNameZh, a.departmentNameEn ?? '') : '' }]
+        : [],
+    ),
   };
 }
 
@@ -192,7 +202,7 @@ export async function crmCoursePage(ctx: AuthContext, body: Paging & CrmCourseFi
 export async function crmCourseView(ctx: AuthContext, id: string): Promise<CrmCourse> {
   const row = await ctx.scope.authoring.course(id);
   if (!row) throw courseNotFound();
-  return toCourse(row, (await ctx.scope.authoring.lecturersOf([id])).map((l) => l.id));
+  return courseOf(ctx.scope, row, (await ctx.scope.authoring.lecturersOf([id])).map((l) => l.id), ctx.lang);
 }
 
 /** `crmCourseSave`: a new course (a draft) or an edit of one, with its lecturers in order. */
@@ -218,11 +228,22 @@ export async function crmCourseSave(ctx: AuthContext, body: CourseSaveBody): Pro
       priceFen: body.isFree ? null : body.priceFen,
       watermark: body.watermark,
       antiSkip: body.antiSkip,
+      audience: body.audience,
     };
+    const chosen = body.audience === COURSE_AUDIENCE.chosen;
+    const audienceDepartments = chosen ? body.audienceDepartments : [];
+    const audienceMembers = chosen ? body.audienceMembers : [];
+    const found = await s.authoring.audienceCounts(audienceDepartments, audienceMembers);
+    if (found.departments !== audienceDepartments.length || found.members !== audienceMembers.length) {
+      throw new ApiError(Code.INVALID, 'authoring.audienceNotFound');
+    }
     const row = before ? await s.authoring.updateCourse(before.id, values) : await s.authoring.insertCourse({ ...values, status: COURSE_STATUS.draft });
     if (!row) throw courseNotFound();
     const lecturersBefore = before ? (await s.authoring.lecturersOf([before.id])).map((l) => l.id) : [];
     await s.authoring.setLecturers(row.id, body.lecturerIds);
+    const audienceBefore = before ? await s.authoring.audienceOf(before.id) : [];
+    await s.authoring.setAudience(row.id, audienceDepartments, audienceMembers);
+    const shownTo = (rows: { departmentId: string | null; memberId: string | null }[]) => rows.map((a) => a.departmentId ?? a.memberId).sort();
     await recordAudit(s, ctx.member, [
       {
         action: before ? 'update' : 'create',
@@ -232,10 +253,15 @@ export async function crmCourseSave(ctx: AuthContext, body: CourseSaveBody): Pro
         changes: [
           ...changesOf(before, row, COURSE_FIELDS),
           ...changesOf({ lecturerIds: lecturersBefore }, { lecturerIds: body.lecturerIds }, ['lecturerIds']),
+          ...changesOf(
+            { audienceIds: shownTo(audienceBefore) },
+            { audienceIds: [...audienceDepartments, ...audienceMembers].sort() },
+            ['audienceIds'],
+          ),
         ],
       },
     ]);
-    return toCourse(row, body.lecturerIds);
+    return courseOf(s, row, body.lecturerIds, ctx.lang);
   });
   await catalogue.forget(eid);
   return saved;
@@ -257,7 +283,7 @@ export async function crmCourseStatus(ctx: AuthContext, body: { id: string; stat
         { action: STATUS_ACTIONS[body.status], objectType: 'course', objectId: row.id, objectLabel: row.nameZh, changes: changesOf(before, row, ['status']) },
       ]);
     }
-    return toCourse(row, (await s.authoring.lecturersOf([row.id])).map((l) => l.id));
+    return courseOf(s, row, (await s.authoring.lecturersOf([row.id])).map((l) => l.id));
   });
   await catalogue.forget(eid);
   return saved;
@@ -283,7 +309,7 @@ export async function crmCourseCopy(ctx: AuthContext, id: string): Promise<CrmCo
     await recordAudit(s, ctx.member, [
       { action: 'copy', objectType: 'course', objectId: row.id, objectLabel: row.nameZh, changes: [{ field: 'copiedFrom', before: null, after: from.nameZh }] },
     ]);
-    return toCourse(row, lecturerIds);
+    return courseOf(s, row, lecturerIds);
   });
 }
 

@@ -10,6 +10,12 @@ import { scoped } from '../../db/access';
 import type { CourseRow } from '../../db/access/courses';
 import { ApiError } from '../../envelope';
 import type { MessageKey } from '../../i18n';
+import { inAudience } from './audience';
+
+/** The member's id and department, for a limited course's audience. */
+async function memberOf(db: Db, eid: string, memberId: string): Promise<{ id: string; departmentId: string }> {
+  return { id: memberId, departmentId: (await scoped(db, eid).courses.departmentOf(memberId)) ?? '' };
+}
 
 export type { CourseRow };
 
@@ -28,8 +34,11 @@ export interface CourseAccess {
  */
 export async function courseAccess(db: Db, eid: string, memberId: string, courseId: string): Promise<CourseAccess> {
   const row = await scoped(db, eid).courses.withPurchase(memberId, courseId);
-  // A draft (status 2) was never the learners': it is not there for them.
+  // A draft (status 2) was never the learners': it is not there for them; nor is a course shown to others.
   if (!row || row.course.status === COURSE_STATUS.draft) return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
+  if (row.course.audience !== 0 && !(await inAudience(db, eid, await memberOf(db, eid, memberId), row.course))) {
+    return { course: undefined, allowed: false, messageKey: 'learning.notFound' };
+  }
   if (row.course.status !== COURSE_STATUS.published) return { course: row.course, allowed: false, messageKey: 'learning.courseRemoved' };
   if (!row.course.isFree && row.purchasedBy === null) {
     return { course: row.course, allowed: false, messageKey: 'learning.purchaseFirst' };

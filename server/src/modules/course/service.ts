@@ -25,6 +25,7 @@ import type { AuthContext } from '../../routing';
 import { accessError, courseAccess, type CourseAccess, type CourseRow } from './access';
 import { scoped, isUuid } from '../../db/access';
 import { toLearningStatus } from '../../db/access/course-cards';
+import { inAudience, visibleCourses } from './audience';
 import { catalogue } from '../../db/access/catalogue-cache';
 import { completeOnDownload } from '../progress/service';
 import { type CategoryRow, type CourseData, type CourseFilter, type ResourceRow } from '../../db/access/courses';
@@ -119,6 +120,7 @@ async function pageOfCourses(ctx: AuthContext, filter: CourseFilter, paging: Pag
 
 async function filterOf(ctx: AuthContext, input: Omit<CoursePageInput, keyof Paging>): Promise<CourseFilter> {
   const filter: CourseFilter = {
+    visible: await visibleCourses(ctx.db, ctx.tenant.id, ctx.member),
     keyword: input.keyword?.trim() || undefined,
     learningStatus: input.learningStatus,
     collected: input.collected,
@@ -141,7 +143,7 @@ export async function lecturerCoursePage(
   input: Paging & { lecturerId: string },
 ): Promise<PageResult<CourseItem>> {
   if (!(await dataOf(ctx).lecturer(input.lecturerId))) throw notFound();
-  return pageOfCourses(ctx, { lecturerId: input.lecturerId }, input);
+  return pageOfCourses(ctx, { lecturerId: input.lecturerId, visible: await visibleCourses(ctx.db, ctx.tenant.id, ctx.member) }, input);
 }
 
 /** Counts of the published courses matching the catalogue's category and keyword. */
@@ -189,9 +191,10 @@ export async function courseView(ctx: AuthContext, courseId: string): Promise<Co
     }),
     dataOf(ctx).courseMine(ctx.member.id, courseId),
   ]);
-  // A draft (status 2) was never the learners': it is not there for them.
+  // A draft (status 2) was never the learners': it is not there for them; nor is a course for others.
   if (!shared || shared.course.status === COURSE_STATUS.draft) throw notFound();
   const { course } = shared;
+  if (!(await inAudience(ctx.db, eid, ctx.member, course))) throw notFound();
   // Nothing of the course leaves before the access rule passes.
   if (course.status !== COURSE_STATUS.published) throw accessError({ course, allowed: false, messageKey: 'learning.courseRemoved' });
   return {
@@ -525,3 +528,5 @@ export async function coursewarePreview(
 }
 
 export { accessError, courseAccess, requireCourseAccess, type CourseAccess, type CourseRow } from './access';
+
+export { inAudience, visibleCourses } from './audience';

@@ -6,6 +6,7 @@ import { RelationType, type Banner, type Zone, type ZoneCourse, type ZoneLecture
 import type { AuthContext } from '../../routing';
 import { toLecturerBrief } from '../../db/access/course-cards';
 import { scoped } from '../../db/access';
+import { visibleCourses } from '../course/service';
 
 /** Cards and lecturers a zone shows at most. */
 export const ZONE_LIMIT = 8;
@@ -35,11 +36,12 @@ export async function zoneLogo(ctx: AuthContext): Promise<ZoneLogo> {
  */
 export async function zoneCourseList(ctx: AuthContext, input: { relationType: number; zoneId?: string }): Promise<ZoneCourse[]> {
   let ids: string[];
+  const visible = await visibleCourses(ctx.db, ctx.tenant.id, ctx.member);
   if (input.relationType === RelationType.recommended) {
-    ids = await scoped(ctx.db, ctx.tenant.id).home.pickedCourseIds(input.zoneId, ZONE_LIMIT);
+    ids = await scoped(ctx.db, ctx.tenant.id).home.pickedCourseIds(input.zoneId, ZONE_LIMIT, visible);
   } else {
     const sort = input.relationType === RelationType.newest ? 'new' : 'hot';
-    ({ ids } = await scoped(ctx.db, ctx.tenant.id).courses.coursePageIds(ctx.member.id, { sort }, 0, ZONE_LIMIT));
+    ({ ids } = await scoped(ctx.db, ctx.tenant.id).courses.coursePageIds(ctx.member.id, { sort, visible }, 0, ZONE_LIMIT));
   }
   return scoped(ctx.db, ctx.tenant.id).cards.forMember(ctx.member.id, ctx.lang, ids);
 }

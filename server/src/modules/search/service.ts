@@ -5,6 +5,7 @@ import { offsetOf, pageResult, type Paging } from '../../paging';
 import { keywordTerms, searchKeyword } from '../../keyword';
 import { scoped } from '../../db/access';
 import type { Searcher } from '../../db/access/search';
+import { visibleCourses } from '../course/service';
 
 /** Every search type, in the order of the results page's tabs. */
 export const SEARCH_TYPES = Object.values(SearchType) as SearchTypeValue[];
@@ -18,6 +19,7 @@ export async function searchPage(
     memberId: ctx.member.id,
     lang: ctx.lang,
     terms: keywordTerms(searchKeyword(input.keyword)),
+    visible: await visibleCourses(ctx.db, ctx.tenant.id, ctx.member),
   };
   const [list, ...totals] = await Promise.all([
     search.page(input.type, searcher, offsetOf(input), input.pageSize),

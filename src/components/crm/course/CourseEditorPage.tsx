@@ -14,6 +14,7 @@ import type { CrmCategory, CrmCourse } from '@/api/crm-course-types';
 import { findZoneLecturers } from '@/api/crm-site';
 import type { SitePick } from '@/api/crm-site-types';
 import { outcomeOf } from '@/api/outcome';
+import { CourseAudience } from '@/components/crm/course/CourseAudience';
 import { CategorySelect } from '@/components/crm/course/CategorySelect';
 import { categoryOptions, courseListHref, nameIn } from '@/components/crm/course/links';
 import type { CourseFormMessages } from '@/components/crm/course/messages';
@@ -31,7 +32,7 @@ import { Switch } from '@/components/ui/switch';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { AUTHORING_ERRORS, COURSE_STATUS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
-import { courseSaveSchema } from '@/lib/schemas/authoring';
+import { audienceNamesSomeone, courseSaveFields } from '@/lib/schemas/authoring';
 import { LOGO_MAX_BYTES } from '@/lib/site-rules';
 import { notifySuccess } from '@/stores/toasts';
 
@@ -40,12 +41,17 @@ const CourseOutline = lazy(() => import('@/components/crm/course/CourseOutline')
 const Coursewares = lazy(() => import('@/components/crm/course/CourseOutline').then((mod) => ({ default: mod.Coursewares })));
 
 /** The form's fields: the gateway's schema, with the price typed in yuan. */
-const formSchema = courseSaveSchema.omit({ id: true, priceFen: true }).extend({
-  price: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0 && Math.round(Number(v) * 100) <= MAX_PRICE_FEN), AUTHORING_ERRORS.price),
-});
+const formSchema = courseSaveFields
+  .omit({ id: true, priceFen: true, audienceMembers: true })
+  .extend({
+    price: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0 && Math.round(Number(v) * 100) <= MAX_PRICE_FEN), AUTHORING_ERRORS.price),
+    /** The members as the picker shows them; their ids are sent. */
+    audienceMembers: z.array(z.object({ id: z.uuid(), userName: z.string(), empNo: z.string(), departmentName: z.string() })).default([]),
+  })
+  .refine(audienceNamesSomeone, { message: AUTHORING_ERRORS.audience, path: ['audienceDepartments'] });
 type FormIn = z.input<typeof formSchema>;
 type FormOut = z.output<typeof formSchema>;
 
@@ -62,6 +68,9 @@ const EMPTY: FormIn = {
   price: '',
   watermark: false,
   antiSkip: false,
+  audience: 0,
+  audienceDepartments: [],
+  audienceMembers: [],
 };
 
 function formValues(c: CrmCourse): FormIn {
@@ -188,6 +197,7 @@ export function CourseEditorPage({ locale, messages: m }: { locale: Locale; mess
     try {
       saved = await saveCrmCourse({
         ...values,
+        audienceMembers: values.audienceMembers.map((member) => member.id),
         ...(course && { id: course.id }),
         priceFen: values.isFree || price === '' ? null : Math.round(Number(price) * 100),
       });
@@ -355,6 +365,24 @@ export function CourseEditorPage({ locale, messages: m }: { locale: Locale; mess
           {switchRow('watermark', m['crmCourse.form.watermark'])}
           {switchRow('antiSkip', m['crmCourse.form.antiSkip'])}
         </div>
+
+        <Controller
+          control={form.control}
+          name="audience"
+          render={({ field }) => (
+            <CourseAudience
+              value={{ audience: field.value === 1 ? 1 : 0, audienceDepartments: form.watch('audienceDepartments') ?? [], audienceMembers: form.watch('audienceMembers') ?? [] }}
+              onChange={(next) => {
+                const touched = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+                field.onChange(next.audience);
+                form.setValue('audienceDepartments', next.audienceDepartments, touched);
+                form.setValue('audienceMembers', next.audienceMembers, touched);
+              }}
+              error={err('audienceDepartments')}
+              messages={m}
+            />
+          )}
+        />
 
         <div className="flex flex-wrap items-center gap-3 border-t pt-4">
           <Button type="submit" disabled={isSubmitting}>
