@@ -54,6 +54,13 @@ export interface CrmCourse {
   audienceMembers: AudienceMember[];
 }
 
+/** Who may see a course, as the course form edits it (members with their names, for the picker). */
+export interface AudienceValue {
+  audience: 0 | 1;
+  audienceDepartments: string[];
+  audienceMembers: AudienceMember[];
+}
+
 /** A member a course is shown to, as the member picker shows them. */
 export interface AudienceMember {
   id: string;

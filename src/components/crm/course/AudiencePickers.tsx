@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { getDepartmentList } from '@/api/account';
 import type { TreeOption } from '@/api/types';
-import type { AudienceValue } from '@/components/crm/course/CourseAudience';
+import type { AudienceValue } from '@/api/crm-course-types';
 import type { CourseFormMessages } from '@/components/crm/course/messages';
 import { DepartmentPicker } from '@/components/crm/notice/DepartmentPicker';
 import { MemberPicker } from '@/components/crm/notice/MemberPicker';

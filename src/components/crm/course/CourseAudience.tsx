@@ -4,18 +4,12 @@
  * "chosen" is picked (or the course already names someone).
  */
 import { lazy, Suspense, useId } from 'react';
-import type { AudienceMember } from '@/api/crm-course-types';
+import type { AudienceValue } from '@/api/crm-course-types';
 import type { CourseFormMessages } from '@/components/crm/course/messages';
 import { fill } from '@/i18n/fill';
 import { COURSE_AUDIENCE } from '@/lib/authoring-rules';
 
 const AudiencePickers = lazy(() => import('@/components/crm/course/AudiencePickers').then((mod) => ({ default: mod.AudiencePickers })));
-
-export interface AudienceValue {
-  audience: 0 | 1;
-  audienceDepartments: string[];
-  audienceMembers: AudienceMember[];
-}
 
 export function CourseAudience({
   value,
