@@ -57,7 +57,7 @@ const { migrations, seeded } = await prepareDatabase(database, undefined, files)
 
 const stopExamSweeper = startExamSweeper(database.db);
 // Uploads that no saved object names a day after they were made leave the store (once, whichever replica sees them).
-const stopUploadSweeper = startUploadSweeper(database.db, files);
+const stopUploadSweeper = startUploadSweeper(database.db, files, undefined, uploads);
 // Background jobs (mail, …) of every kind the modules define, claimed from the database; every
 // process on the same database runs them, each job once.
 // A job's lease (JOB_LEASE_SECONDS, 60 by default): how long a job whose process died waits before another takes it.

@@ -274,6 +274,13 @@ const matrix: Record<AuthName, Case> = {
   myResourceDelete: { probe: (t) => ({ id: t.resource }) },
   crmReviewPage: own("the caller's company's uploads under review", page),
   crmReviewDecide: { probe: (t) => ({ id: t.resource, approve: true }) },
+  crmLivePage: own("the caller's company's live rooms", page),
+  crmLiveView: { probe: (t) => ({ id: t.room }) },
+  crmLiveSave: { probe: (t) => ({ id: t.room, nameZh: '改名', startAt: '2026-12-01T02:00:00Z', endAt: '2026-12-01T03:00:00Z', hangUpSeconds: 90 }) },
+  crmLiveDelete: { probe: (t) => ({ id: t.room }) },
+  crmLiveStream: { probe: (t) => ({ id: t.room }) },
+  crmLiveAttendance: { probe: (t) => ({ id: t.room, ...page }) },
+  crmLiveAttendanceExport: { probe: (t) => ({ id: t.room }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),

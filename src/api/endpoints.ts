@@ -295,6 +295,13 @@ export const endpoints = {
   myResourceDelete: { method: 'POST', path: 'course/crm/my/resource/delete', access: 'auth' },
   crmReviewPage: { method: 'POST', path: 'course/crm/review/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   crmReviewDecide: { method: 'POST', path: 'course/crm/review/decide', access: 'auth', role: 'admin' },
+  crmLivePage: { method: 'POST', path: 'live/crm/room/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmLiveView: { method: 'GET', path: 'live/crm/room/view', access: 'auth', role: 'admin' },
+  crmLiveSave: { method: 'POST', path: 'live/crm/room/save', access: 'auth', role: 'admin' },
+  crmLiveDelete: { method: 'POST', path: 'live/crm/room/delete', access: 'auth', role: 'admin' },
+  crmLiveStream: { method: 'POST', path: 'live/crm/room/stream', access: 'auth', role: 'admin' },
+  crmLiveAttendance: { method: 'POST', path: 'live/crm/room/attendance', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmLiveAttendanceExport: { method: 'POST', path: 'live/crm/room/attendance/export', access: 'auth', role: 'admin' },
   /** The files a course offers for download (coursewares), from the library. */
   crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
   crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },

@@ -14,6 +14,7 @@ import { ledgerEn } from '@/i18n/sections/ledger';
 import { crmEn } from '@/i18n/sections/crm';
 import { crmPeopleEn } from '@/i18n/sections/crm-people';
 import { crmCourseEn } from '@/i18n/sections/crm-course';
+import { crmLiveEn } from '@/i18n/sections/crm-live';
 import { crmSiteEn } from '@/i18n/sections/crm-site';
 import { crmNoticeEn } from '@/i18n/sections/crm-notice';
 import { galleryEn } from '@/i18n/sections/gallery';
@@ -334,6 +335,7 @@ export const en: Record<MessageKey, string> = {
   ...crmPeopleEn,
   ...crmSiteEn,
   ...crmCourseEn,
+  ...crmLiveEn,
   ...crmNoticeEn,
   ...galleryEn,
   ...communityEn,

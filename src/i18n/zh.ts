@@ -18,6 +18,7 @@ import { ledgerZh } from '@/i18n/sections/ledger';
 import { crmZh } from '@/i18n/sections/crm';
 import { crmPeopleZh } from '@/i18n/sections/crm-people';
 import { crmCourseZh } from '@/i18n/sections/crm-course';
+import { crmLiveZh } from '@/i18n/sections/crm-live';
 import { crmSiteZh } from '@/i18n/sections/crm-site';
 import { crmNoticeZh } from '@/i18n/sections/crm-notice';
 import { galleryZh } from '@/i18n/sections/gallery';
@@ -351,6 +352,7 @@ export const zh = {
   ...crmPeopleZh,
   ...crmSiteZh,
   ...crmCourseZh,
+  ...crmLiveZh,
   ...crmNoticeZh,
   ...galleryZh,
   ...communityZh,

@@ -76,7 +76,10 @@ test('the shell\'s pages pass axe in both languages: start page, my uploads, aud
   };
   await asMember(page, await tokenFor(request, 'E1004'));
   await check('/crm/', () => expect(page.getByText('欢迎，刘洋')).toBeVisible());
-  await check('/crm/uploads', () => expect(page.getByRole('table').or(page.getByText('您还没有上传过文件'))).toBeVisible());
+  await check('/crm/uploads', async () => {
+    await expect(page.getByRole('table', { name: /^我的资源，共/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: /^我的上传，共/ }).or(page.getByText('您还没有上传过文件'))).toBeVisible();
+  });
   await check('/crm/audit', () => expect(page.getByRole('table')).toBeVisible());
   await check('/en/crm/audit', () => expect(page.getByRole('table')).toBeVisible());
   await page.context().clearCookies();

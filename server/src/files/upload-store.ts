@@ -16,6 +16,13 @@ import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import type { S3Options } from './s3';
 
+/**
+ * How long an unfinished upload is kept after it was created: as long as its reservation of the
+ * company's bytes (the upload sweeper frees that a day after), then its parts are deleted and a
+ * browser that comes back starts the file again.
+ */
+export const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
+
 /** A finished upload as a local file, for tools that want a path (ffmpeg, LibreOffice). */
 export interface LocalCopy {
   path: string;
@@ -32,6 +39,8 @@ export interface UploadStore {
   localCopy(id: string): Promise<LocalCopy>;
   /** Forgets the upload and its bytes (idempotent). */
   remove(id: string): Promise<void>;
+  /** Deletes the unfinished uploads older than {@link UNFINISHED_UPLOAD_MS}; answers how many. */
+  deleteExpired(): Promise<number>;
 }
 
 /** Reads at most `bytes` bytes from the start of a stream, then closes it. */
@@ -58,7 +67,7 @@ const ignoreMissing = (error: unknown) => {
 
 /** Uploads in a local folder: the finished file is read where it lies. */
 export function localUploadStore(directory: string): UploadStore {
-  const datastore = new TusFileStore({ directory });
+  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
   return {
     datastore,
     head: async (id, bytes) => readHead(datastore.read(id), bytes),
@@ -71,6 +80,7 @@ export function localUploadStore(directory: string): UploadStore {
     remove: async (id) => {
       await datastore.remove(id).catch(ignoreMissing);
     },
+    deleteExpired: () => datastore.deleteExpired(),
   };
 }
 
@@ -78,6 +88,7 @@ export function localUploadStore(directory: string): UploadStore {
 export function s3UploadStore(options: S3Options): UploadStore {
   const datastore = new S3Store({
     partSize: 8 * 1024 * 1024,
+    expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS,
     s3ClientConfig: {
       bucket: options.bucket,
       region: options.region,
@@ -98,5 +109,6 @@ export function s3UploadStore(options: S3Options): UploadStore {
     remove: async (id) => {
       await datastore.remove(id).catch(ignoreMissing);
     },
+    deleteExpired: () => datastore.deleteExpired(),
   };
 }

@@ -174,6 +174,7 @@ describe('where an upload can be named', () => {
   const notUploads: Record<string, string> = {
     'uploaded_files.key': 'the upload itself',
     'sign_in_states.redirect_uri': 'where a sign-in returns to',
+    'live_rooms.ingest_url': 'the streaming service’s RTMP push address',
   };
 
   it('lists every text or JSON column that may hold a path, or says why one never holds an upload', () => {

@@ -37,6 +37,9 @@ export const authoringMessagesZh = {
   'authoring.reasonRequired': '请填写不通过的原因',
   'authoring.reviewedAlready': '该文件已被审核，请刷新后查看',
   'authoring.audienceNotFound': '所选部门或成员中有不属于本企业的',
+  'liveAdmin.notFound': '直播不存在',
+  'liveAdmin.playbackNotVideo': '回放须为资源库中的视频',
+  'liveAdmin.streamNotConfigured': '尚未配置直播推流和播放域名（LIVE_PUSH_DOMAIN、LIVE_PLAY_DOMAIN），请填写直播服务提供的地址',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -77,4 +80,7 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'authoring.reasonRequired': 'Give the reason it is not approved',
   'authoring.reviewedAlready': 'The file has been reviewed already; reload to see the decision',
   'authoring.audienceNotFound': 'Some chosen departments or members are not this company’s',
+  'liveAdmin.notFound': 'The live room does not exist',
+  'liveAdmin.playbackNotVideo': 'The recording must be a video of the library',
+  'liveAdmin.streamNotConfigured': 'No streaming push and play domains are configured (LIVE_PUSH_DOMAIN, LIVE_PLAY_DOMAIN); enter the addresses your streaming service gave',
 };

@@ -1,121 +1,23 @@
-/**
- * The learners export: starts the spreadsheet of every learner the filters list, then follows
- * its record in the download centre (exportStatus 1 → 2, or 3 on failure), then offers the file
- * at once (the back office has no download centre of its own) and says where else it stays.
- */
-import CircleCheckIcon from 'lucide-react/icons/circle-check';
-import DownloadIcon from 'lucide-react/icons/download';
-import { useEffect, useRef, useState } from 'react';
-import { getExportDownloadUrl } from '@/api/downloads';
+/** The learners export: the spreadsheet of every learner the filters list, followed until it can be downloaded. */
 import { exportOrganizationLearners } from '@/api/organization';
 import type { OrganizationLearnerFilters } from '@/api/people-types';
-import { getExportRecordPage } from '@/api/study';
-import { LoaderCircleIcon } from '@/components/layout/icons';
+import { FollowedExport } from '@/components/layout/FollowedExport';
 import type { OrganizationMessages } from '@/components/organization/messages';
-import { outlineButtonSm } from '@/components/ui/button-class';
-import { fill } from '@/i18n/fill';
-
-/** How often the record is looked at, and for how long before the page stops following it. */
-const FOLLOW_EVERY_MS = 1500;
-const FOLLOW_TRIES = 40;
-/** The download centre's newest records, where a record just started is. */
-const RECENT_RECORDS = 20;
-
-type Phase = 'idle' | 'starting' | 'running' | 'done' | 'failed' | 'slow';
-
-const TEXT = {
-  running: 'organization.exportRunning',
-  done: 'organization.exportDone',
-  failed: 'organization.exportFailed',
-  slow: 'organization.exportSlow',
-} as const;
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-}
 
 export function LearnerExport({ filters, messages: m }: { filters: OrganizationLearnerFilters; messages: OrganizationMessages }) {
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [fileName, setFileName] = useState('');
-  const [recordId, setRecordId] = useState('');
-  const [downloadFailed, setDownloadFailed] = useState(false);
-  const following = useRef<AbortController>(undefined);
-  useEffect(() => () => following.current?.abort(), []);
-
-  const start = async () => {
-    following.current?.abort();
-    const controller = new AbortController();
-    following.current = controller;
-    setPhase('starting');
-    let id: string;
-    try {
-      const record = await exportOrganizationLearners(filters);
-      id = record.id;
-      setRecordId(record.id);
-      setFileName(record.fileName);
-      setDownloadFailed(false);
-    } catch {
-      // The client showed the gateway's message.
-      setPhase('idle');
-      return;
-    }
-    setPhase('running');
-    for (let i = 0; i < FOLLOW_TRIES; i++) {
-      await wait(FOLLOW_EVERY_MS, controller.signal);
-      if (controller.signal.aborted) return;
-      const recent = await getExportRecordPage({ pageSize: RECENT_RECORDS }, { isShowErrTip: false, signal: controller.signal }).catch(() => undefined);
-      const found = recent?.list.find((r) => r.id === id);
-      if (recent && !found) {
-        // Deleted from the download centre meanwhile: nothing left to follow.
-        setPhase('idle');
-        return;
-      }
-      if (found?.exportStatus === 2) return setPhase('done');
-      if (found?.exportStatus === 3) return setPhase('failed');
-    }
-    if (!controller.signal.aborted) setPhase('slow');
-  };
-
-  const download = async () => {
-    setDownloadFailed(false);
-    try {
-      const { url } = await getExportDownloadUrl(recordId, { isShowErrTip: false });
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      setDownloadFailed(true);
-    }
-  };
-
-  const busy = phase === 'starting' || phase === 'running';
   return (
-    <div className="flex flex-wrap items-center justify-end gap-3">
-      <p role="status" aria-live="polite" className={`text-sm ${phase === 'failed' ? 'text-destructive' : 'text-muted-foreground'}`}>
-        {phase !== 'idle' && phase !== 'starting' && (
-          <span className="inline-flex items-center gap-2">
-            {phase === 'running' && <LoaderCircleIcon aria-hidden className="size-4 shrink-0 animate-spin" />}
-            {phase === 'done' && <CircleCheckIcon aria-hidden className="size-4 shrink-0 text-emerald-700" />}
-            {fill(m[TEXT[phase]], { name: fileName })}
-          </span>
-        )}
-        {downloadFailed && <span className="text-destructive ms-2">{m['organization.exportDownloadFailed']}</span>}
-      </p>
-      {phase === 'done' && (
-        <button type="button" className={outlineButtonSm} onClick={() => void download()}>
-          <DownloadIcon aria-hidden="true" />
-          {m['organization.exportDownload']}
-        </button>
-      )}
-      <button type="button" className={outlineButtonSm} disabled={busy} onClick={() => void start()}>
-        <DownloadIcon aria-hidden="true" />
-        {busy ? m['organization.exporting'] : m['organization.export']}
-      </button>
-    </div>
+    <FollowedExport
+      start={() => exportOrganizationLearners(filters)}
+      texts={{
+        export: m['organization.export'],
+        exporting: m['organization.exporting'],
+        running: m['organization.exportRunning'],
+        done: m['organization.exportDone'],
+        failed: m['organization.exportFailed'],
+        slow: m['organization.exportSlow'],
+        download: m['organization.exportDownload'],
+        downloadFailed: m['organization.exportDownloadFailed'],
+      }}
+    />
   );
 }

@@ -134,6 +134,7 @@ export const crmZh = {
   'crm.audit.object.period': '课时',
   'crm.audit.object.courseware': '课件',
   'crm.audit.object.resource': '资源',
+  'crm.audit.object.live': '直播',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': '显示列',
   'crm.table.selectAll': '选择本页全部行',
@@ -286,6 +287,7 @@ export const crmEn: Record<keyof typeof crmZh, string> = {
   'crm.audit.object.period': 'Period',
   'crm.audit.object.courseware': 'Courseware',
   'crm.audit.object.resource': 'Resource',
+  'crm.audit.object.live': 'Live room',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': 'Columns',
   'crm.table.selectAll': 'Select all rows on this page',

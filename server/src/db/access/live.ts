@@ -2,9 +2,9 @@
  * Data access for live rooms and attendance. `scoped(db, eid).live` binds
  * every query to one enterprise; attendance rows also to the member.
  */
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../schema';
+import { departments, enterpriseUsers, lecturers, liveAttendance, liveRooms, resources, studyDynamics } from '../schema';
 
 export type RoomRow = typeof liveRooms.$inferSelect;
 export type LecturerRow = typeof lecturers.$inferSelect;
@@ -84,6 +84,72 @@ export function liveScope(db: Db, enterpriseId: string) {
         db.select({ total: count() }).from(liveRooms).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** How many members joined each room. */
+    async attendeeCounts(roomIds: string[]): Promise<Map<string, number>> {
+      if (roomIds.length === 0) return new Map();
+      const rows = await db
+        .select({ roomId: liveAttendance.roomId, n: count() })
+        .from(liveAttendance)
+        .where(and(eq(liveAttendance.enterpriseId, enterpriseId), inArray(liveAttendance.roomId, roomIds)))
+        .groupBy(liveAttendance.roomId);
+      return new Map(rows.map((r) => [r.roomId, Number(r.n)]));
+    },
+
+    async insertRoom(values: Omit<typeof liveRooms.$inferInsert, 'id' | 'enterpriseId' | 'createdAt'>): Promise<RoomRow> {
+      const [row] = await db.insert(liveRooms).values({ ...values, enterpriseId }).returning();
+      return row!;
+    },
+
+    async updateRoom(id: string, values: Partial<Omit<typeof liveRooms.$inferInsert, 'id' | 'enterpriseId' | 'createdAt'>>): Promise<RoomRow | undefined> {
+      const [row] = await db
+        .update(liveRooms)
+        .set(values)
+        .where(and(eq(liveRooms.enterpriseId, enterpriseId), eq(liveRooms.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes a room with its attendance; answers it, or undefined. */
+    async deleteRoom(id: string): Promise<RoomRow | undefined> {
+      const [row] = await db.delete(liveRooms).where(and(eq(liveRooms.enterpriseId, enterpriseId), eq(liveRooms.id, id))).returning();
+      return row;
+    },
+
+    async lecturer(id: string): Promise<LecturerRow | undefined> {
+      const [row] = await db.select().from(lecturers).where(and(eq(lecturers.enterpriseId, enterpriseId), eq(lecturers.id, id)));
+      return row;
+    },
+
+    /** A page of a room's attendance with each member's name, number and department, latest joined first; `pattern` over name and number. */
+    async attendancePage(roomId: string, pattern: string | undefined, limit: number, offset: number) {
+      const where = and(
+        eq(liveAttendance.enterpriseId, enterpriseId),
+        eq(liveAttendance.roomId, roomId),
+        pattern ? or(sql`${enterpriseUsers.userName} ilike ${pattern}`, sql`${enterpriseUsers.empNo} ilike ${pattern}`) : undefined,
+      );
+      const base = db
+        .select({
+          attendance: liveAttendance,
+          userName: enterpriseUsers.userName,
+          empNo: enterpriseUsers.empNo,
+          departmentZh: departments.nameZh,
+          departmentEn: departments.nameEn,
+        })
+        .from(liveAttendance)
+        .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(enterpriseUsers.id, liveAttendance.enterpriseUserId)))
+        .leftJoin(departments, and(eq(departments.enterpriseId, enterpriseId), eq(departments.id, enterpriseUsers.departmentId)))
+        .where(where);
+      const [rows, [counted]] = await Promise.all([
+        base.orderBy(desc(liveAttendance.joinedAt), asc(enterpriseUsers.empNo)).limit(limit).offset(offset),
+        db
+          .select({ total: count() })
+          .from(liveAttendance)
+          .innerJoin(enterpriseUsers, and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(enterpriseUsers.id, liveAttendance.enterpriseUserId)))
+          .where(where),
+      ]);
+      return { rows, total: Number(counted?.total ?? 0) };
     },
 
     async resource(id: string): Promise<ResourceRow | undefined> {

@@ -22,6 +22,8 @@ export const liveRooms = pgTable(
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** Where the lecturer's encoder pushes (RTMP); for administrators only, never answered to learners. */
+    ingestUrl: text('ingest_url').notNull().default(''),
     streamUrl: text('stream_url').notNull().default(''),
     playbackResourceId: uuid('playback_resource_id').references(() => resources.id, { onDelete: 'set null' }),
     /** Seconds without a heartbeat after which a viewer counts as hung up. */

@@ -7,9 +7,9 @@
  *   1080p from a source that large) under one master playlist, and a poster frame;
  * - audio: its length;
  * - image: scaled down to at most 1920 pixels wide;
- * - document: a PDF's pages counted; an Office file converted to PDF by LibreOffice, where it is
- *   installed, for the in-page preview (without it the file is offered for download, and text
- *   and spreadsheets keep their text preview);
+ * - document: a PDF's pages counted; an Office file converted to a PDF copy by LibreOffice, where
+ *   it is installed (kept as the resource's `pdf` play URL; the learner's pages offer Office
+ *   files for download, and text and spreadsheets keep their text preview);
  * - archive: nothing more.
  *
  * Every file the job writes has a key fixed by the resource, so a job redone after its runner

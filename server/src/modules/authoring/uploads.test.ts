@@ -7,7 +7,7 @@
  * says why and is retried; a job whose runner died is redone once.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import type { CrmChapter, CrmCourse, CrmResource, MyResource, ReviewResource } f
 import type { ResourceWatchResult } from '@/api/learning-types';
 import type { PageResult } from '@/api/types';
 import { MEDIA_UPLOAD_PATH } from '@/lib/authoring-rules';
-import { localUploadStore } from '../../files/upload-store';
+import { localUploadStore, type UploadStore } from '../../files/upload-store';
 import { localFileStore } from '../../files/store';
 import { createTestApp, HOST_ONE, HOST_TWO, type TestGateway } from '../../testing';
 import { adminOfCompanyTwo, auditOf, PNG, rowsOf } from '../site/test-support';
@@ -36,10 +36,12 @@ let dir: string;
 let admin: string;
 let learner: string;
 let video: Uint8Array;
+let uploadStore: UploadStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'xuetang-uploads-test-'));
-  gw = await createTestApp({ files: localFileStore(join(dir, 'files')), uploads: localUploadStore(join(dir, 'uploads')) });
+  uploadStore = localUploadStore(join(dir, 'uploads'));
+  gw = await createTestApp({ files: localFileStore(join(dir, 'files')), uploads: uploadStore });
   admin = await gw.login('E1004');
   learner = await gw.login('E1001');
   if (hasFfmpeg) {
@@ -202,6 +204,17 @@ describe('whose upload', () => {
     const other = await gw.login('E1002');
     expect((await tus('HEAD', path, other)).status).toBe(404);
     expect((await tus('HEAD', path, admin)).status).toBe(200);
+  });
+
+  it('forgets an upload left unfinished for a day', async () => {
+    const path = await create(admin, '没传完的视频.mp4', 1000);
+    expect((await patch(admin, path, 0, new Uint8Array(100))).status).toBe(204);
+    const id = path.split('/').pop()!;
+    const info = join(dir, 'uploads', `${id}.json`);
+    const meta = JSON.parse(readFileSync(info, 'utf8')) as { creation_date: string };
+    writeFileSync(info, JSON.stringify({ ...meta, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString() }));
+    expect(await uploadStore.deleteExpired()).toBe(1);
+    expect([404, 410]).toContain((await tus('HEAD', path, admin)).status);
   });
 
   it('refuses a file larger than the library takes', async () => {

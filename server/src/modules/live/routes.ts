@@ -11,6 +11,8 @@ import {
   liveWatch,
   playBackWatch,
 } from './service';
+import { crmLiveAttendance, crmLiveAttendanceExport, crmLiveDelete, crmLivePage, crmLiveSave, crmLiveStream, crmLiveView } from './crm';
+import { liveFilterSchema, liveSaveSchema } from '@/lib/schemas/live';
 
 const byId = z.object({ id: z.uuid() });
 const byRoom = z.object({ roomId: z.uuid() });
@@ -28,4 +30,14 @@ export const liveRoutes = {
   playBackWatch: authRoute({ input: byId, handle: (ctx, { id }) => playBackWatch(ctx, id) }),
   attendanceSign: authRoute({ input: byRoom, handle: (ctx, { roomId }) => attendanceSign(ctx, roomId) }),
   attendanceHangUp: authRoute({ input: byRoom, handle: (ctx, { roomId }) => attendanceHangUp(ctx, roomId) }),
+  crmLivePage: authRoute({ input: z.object({ ...pagingFields('crmLivePage'), ...liveFilterSchema.shape }), handle: (ctx, body) => crmLivePage(ctx, body) }),
+  crmLiveView: authRoute({ input: byId, handle: (ctx, { id }) => crmLiveView(ctx, id) }),
+  crmLiveSave: authRoute({ input: liveSaveSchema, handle: (ctx, body) => crmLiveSave(ctx, body) }),
+  crmLiveDelete: authRoute({ input: byId, handle: (ctx, { id }) => crmLiveDelete(ctx, id) }),
+  crmLiveStream: authRoute({ input: z.object({ id: z.uuid().optional() }), handle: (ctx, body) => crmLiveStream(ctx, body) }),
+  crmLiveAttendance: authRoute({
+    input: z.object({ ...pagingFields('crmLiveAttendance'), id: z.uuid(), keyword: z.string().trim().max(50).optional() }),
+    handle: (ctx, body) => crmLiveAttendance(ctx, body),
+  }),
+  crmLiveAttendanceExport: authRoute({ input: byId, handle: (ctx, { id }) => crmLiveAttendanceExport(ctx, id) }),
 } satisfies Partial<RouteTable>;

@@ -1,0 +1,1 @@
+ALTER TABLE "live_rooms" ADD COLUMN "ingest_url" text DEFAULT '' NOT NULL;
