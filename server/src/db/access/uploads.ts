@@ -192,9 +192,19 @@ export function uploadQueries(db: Db, eid: string) {
     release: (key: string) => releaseUpload(db, eid, key),
     claim: (key: string) => claimUpload(db, eid, key),
 
-    /** A page of one member's uploads, newest first, and how many there are. */
+    /**
+     * A page of one member's uploads, newest first, and how many there are: pictures and the
+     * like, not the media files of the library or of their own space (a resource's original is
+     * stored as `<eid>/<resource id>.<ext>`; an unfinished one is reserved as `….part`), which
+     * their pages list with their processing.
+     */
     async mine(memberId: string, { limit, offset }: RowWindow) {
-      const own = and(eq(uploadedFiles.enterpriseId, eid), eq(uploadedFiles.enterpriseUserId, memberId));
+      const own = and(
+        eq(uploadedFiles.enterpriseId, eid),
+        eq(uploadedFiles.enterpriseUserId, memberId),
+        sql`${uploadedFiles.key} not like '%.part'`,
+        sql`not exists (select 1 from ${resources} r where r.enterprise_id = ${eid} and ${uploadedFiles.key} like ${`${eid}/`} || r.id::text || '.%')`,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

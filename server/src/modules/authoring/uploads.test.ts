@@ -306,6 +306,14 @@ describe('a member’s own uploads and their review', () => {
     expect(actions).toEqual(expect.arrayContaining(['create', 'submit', 'reject', 'approve']));
   });
 
+  it('are listed with their processing, not among the member’s other uploads', async () => {
+    const res = await tus('POST', base, learner, { 'Upload-Length': String(PNG.length), 'Upload-Metadata': `${metadata('不在其他上传里.png')},purpose ${Buffer.from('mine').toString('base64')}` });
+    const id = (await patch(learner, res.headers.get('location')!, 0, PNG)).headers.get('upload-resource')!;
+    expect((await ok<PageResult<MyResource>>('myResourcePage', learner, {})).list.map((r) => r.id)).toContain(id);
+    const others = await ok<PageResult<{ name: string }>>('myUploadPage', learner, {});
+    expect(others.list.map((u) => u.name)).not.toContain('不在其他上传里.png');
+  });
+
   it('may be deleted by their member before they join the library', async () => {
     const res = await tus('POST', base, learner, { 'Upload-Length': String(PNG.length), 'Upload-Metadata': `${metadata('草稿.png')},purpose ${Buffer.from('mine').toString('base64')}` });
     const id = (await patch(learner, res.headers.get('location')!, 0, PNG)).headers.get('upload-resource')!;
