@@ -8,8 +8,8 @@
  * - audio: its length;
  * - image: scaled down to at most 1920 pixels wide;
  * - document: a PDF's pages counted; an Office file converted to a PDF copy by LibreOffice, where
- *   it is installed (kept as the resource's `pdf` play URL; the learner's pages offer Office
- *   files for download, and text and spreadsheets keep their text preview);
+ *   it is installed (kept as the resource's `pdf` play URL, which the preview shows; without it
+ *   Office files are offered for download, and text and spreadsheets keep their text preview);
  * - archive: nothing more.
  *
  * Every file the job writes has a key fixed by the resource, so a job redone after its runner

@@ -321,3 +321,29 @@ describe('a member’s own uploads and their review', () => {
     expect((await ok<PageResult<MyResource>>('myResourcePage', learner, {})).list.map((r) => r.id)).not.toContain(id);
   });
 });
+
+describe('an Office file with a PDF copy', () => {
+  it('is previewed as its PDF copy, except in a watermarked course', async () => {
+    // A Word file the media job converted (LibreOffice made `…-preview.pdf`).
+    const [eid] = await rowsOf<{ e: string }>(gw, sql`select enterprise_id as e from enterprise_users where emp_no = 'E1004' limit 1`);
+    const [doc] = await rowsOf<{ id: string }>(gw, sql`insert into resources (enterprise_id, resource_type, name_zh, name_en, file_name, url, play_urls)
+      values (${eid!.e}, 4, '作业指导书', '', '作业指导书.docx', ${`/files/${eid!.e}/doc-original.docx`},
+        ${JSON.stringify([{ url: `/files/${eid!.e}/doc-original-preview.pdf`, type: 'pdf' }])}::jsonb) returning id`);
+    const made = async (watermark: boolean) => {
+      const course = await ok<CrmCourse>('crmCourseSave', admin, {
+        nameZh: watermark ? '带水印的指导书' : '作业指导书课程', nameEn: '', introZh: '', cover: '', categoryId: null, lecturerIds: [], creditHours: 1, isFree: true, priceFen: null, watermark, antiSkip: false,
+      });
+      const [chapter] = await ok<CrmChapter[]>('crmCourseItemSave', admin, { courseId: course.id, nameZh: '第一章' });
+      await ok<CrmChapter[]>('crmCourseItemSave', admin, { courseId: course.id, parentId: chapter!.id, nameZh: '指导书', contentType: 2, resourceId: doc!.id });
+      await ok('crmCourseStatus', admin, { id: course.id, status: 1 });
+      return course.id;
+    };
+    const plain = await made(false);
+    const preview = await gw.call<{ kind: string; url: string }>('coursewarePreview', { token: learner, query: { resourceId: doc!.id, courseId: plain } });
+    expect(preview.body.data).toMatchObject({ kind: 'pdf' });
+    expect(preview.body.data.url).toContain('doc-original-preview.pdf?');
+    const stamped = await made(true);
+    const other = await gw.call<{ kind: string; url: string }>('coursewarePreview', { token: learner, query: { resourceId: doc!.id, courseId: stamped } });
+    expect(other.body.data.kind).not.toBe('pdf');
+  });
+});

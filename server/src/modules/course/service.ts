@@ -517,6 +517,10 @@ export async function coursewarePreview(
 
   const fileName = downloadNameOf(resource, ctx.lang);
   const kind = previewKindOf(fileName, resource.resourceType);
+  // An Office file the media job converted: its PDF copy is shown in the page (not in a
+  // watermarked course, whose viewers get only stamped PDFs, and the copy is not stamped).
+  const copy = (kind === 'none' || kind === 'sheet') && !course.watermark ? resource.playUrls.find((p) => p.type === 'pdf' && p.url) : undefined;
+  if (copy) return { kind: 'pdf', url: await viewerFileUrl(ctx, course, resource, copy.url), fileName, paragraphs: [] };
   if (kind === 'text' || kind === 'sheet') {
     const bytes = await (await fileOf(ctx, resource)).bytes();
     const paragraphs = kind === 'text' ? textParagraphs(bytes) : await sheetParagraphs(bytes);
