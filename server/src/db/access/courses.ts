@@ -251,12 +251,12 @@ export function courseData(db: Db, eid: string) {
       return db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.enterpriseId, eid));
     },
 
-    /** Published courses per category id. */
-    publishedPerCategory() {
+    /** Published courses per category id: the whole company's, and the limited ones in `visible`. */
+    publishedPerCategory(visible: readonly string[] = []) {
       return db
         .select({ categoryId: courses.categoryId, n: count() })
         .from(courses)
-        .where(published)
+        .where(and(published, visible.length ? or(eq(courses.audience, 0), inArray(courses.id, [...visible])) : eq(courses.audience, 0)))
         .groupBy(courses.categoryId);
     },
 

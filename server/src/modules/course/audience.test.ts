@@ -92,7 +92,8 @@ describe('a course shown to one department', () => {
     const strangers = await gw.call('crmCourseSave', { token: admin, body: course({ audience: 1, audienceDepartments: ['NOPE'] }), lang: 'en' });
     expect(strangers.body).toMatchObject({ code: Code.INVALID, msg: 'Some chosen departments or members are not this company’s' });
 
-    const made = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ audience: 1, audienceDepartments: ['D100'] }) });
+    const category = await ok<string>('crmCategorySave', admin, { body: { nameZh: '研发规范' } });
+    const made = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ categoryId: category, audience: 1, audienceDepartments: ['D100'] }) });
     expect(made).toMatchObject({ audience: 1, audienceDepartments: ['D100'], audienceMembers: [] });
     const videos = await ok<CrmOption[]>('crmResourceOptions', admin, { query: { resourceType: '2' } });
     const [chapter] = await ok<CrmChapter[]>('crmCourseItemSave', admin, { body: { courseId: made.id, nameZh: '第一章' } });
@@ -106,6 +107,21 @@ describe('a course shown to one department', () => {
     expect(await newest(zhang)).toContain(made.id);
     expect((await gw.call('courseView', { token: zhang, query: { courseId: made.id } })).body.code).toBe(Code.OK);
     expect((await gw.call('resourceWatch', { token: zhang, body: { courseId: made.id, itemId: period } })).body.code).toBe(Code.OK);
+
+    // The course centre's category counts count it for him only.
+    const countIn = async (token: string) => {
+      const find = (nodes: { id: string; courseCount: number; children: unknown[] }[]): number | undefined => {
+        for (const n of nodes) {
+          if (n.id === category) return n.courseCount;
+          const inner = find(n.children as never);
+          if (inner !== undefined) return inner;
+        }
+        return undefined;
+      };
+      return find(await ok<never>('categoryList', token));
+    };
+    expect(await countIn(zhang)).toBe(1);
+    expect(await countIn(wang)).toBe(0);
 
     // 王磊, in 培训中心: nowhere, and not found when asked by id.
     expect(await listed(wang)).not.toContain(made.id);
@@ -122,13 +138,13 @@ describe('a course shown to one department', () => {
 
     // Named himself, he sees it too; the form shows him with his name.
     const [wangId] = await rowsOf<{ id: string }>(gw, sql`select id from enterprise_users where emp_no = 'E1003' and enterprise_id = (select enterprise_id from courses where id = ${made.id})`);
-    const edited = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ id: made.id, audience: 1, audienceDepartments: ['D100'], audienceMembers: [wangId!.id] }) });
+    const edited = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ id: made.id, categoryId: category, audience: 1, audienceDepartments: ['D100'], audienceMembers: [wangId!.id] }) });
     expect(edited.audienceMembers).toEqual([expect.objectContaining({ id: wangId!.id, userName: '王磊', empNo: 'E1003' })]);
     expect(await listed(wang)).toContain(made.id);
     expect((await gw.call('courseView', { token: wang, query: { courseId: made.id } })).body.code).toBe(Code.OK);
 
     // Back to the whole company: everyone's again, and the audience is forgotten.
-    const open = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ id: made.id, audience: 0, audienceDepartments: ['D100'] }) });
+    const open = await ok<CrmCourse>('crmCourseSave', admin, { body: course({ id: made.id, categoryId: category, audience: 0, audienceDepartments: ['D100'] }) });
     expect(open).toMatchObject({ audience: 0, audienceDepartments: [], audienceMembers: [] });
     const left = await rowsOf(gw, sql`select 1 from course_audience where course_id = ${made.id}`);
     expect(left).toEqual([]);

@@ -66,7 +66,7 @@ export function withDescendants(rows: Pick<CategoryRow, 'id' | 'parentId'>[], ro
 
 export async function categoryTree(ctx: AuthContext): Promise<Category[]> {
   const data = dataOf(ctx);
-  const [rows, counts] = await Promise.all([data.categories(), data.publishedPerCategory()]);
+  const [rows, counts] = await Promise.all([data.categories(), data.publishedPerCategory(await visibleCourses(ctx.db, ctx.tenant.id, ctx.member))]);
   const own = new Map(counts.map((c) => [c.categoryId, c.n]));
   const byId = new Map<string, Category>();
   for (const r of rows) {
