@@ -25,6 +25,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { scoped } from '../../db/access';
+import type { FileStore } from '../../files/store';
 import { catalogue } from '../../db/access/catalogue-cache';
 import type { ProcessedValues } from '../../db/access/media';
 import { officeToPdf, posterFrame, probe, renditionsFor, scaleImage, toolAvailable, transcodeHls } from '../../files/ffmpeg';
@@ -146,6 +147,31 @@ async function processMedia(payload: MediaJobPayload, job: JobContext): Promise<
     await source?.release();
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Deletes from the file store what the media job made of a resource (renditions with their
+ * segments, poster, scaled picture, PDF copy) and its original, when the resource goes. Names
+ * are the job's own; segments are read from the rendition playlists.
+ */
+export async function deleteMediaFiles(files: FileStore, eid: string, resource: { id: string; url: string; playUrls: { url: string }[] }): Promise<void> {
+  const keyOf = (name: string) => `${eid}/${name}`;
+  const rid = resource.id;
+  const names = new Set([`${rid}.m3u8`, `${rid}-poster.jpg`, `${rid}-w${MAX_IMAGE_WIDTH}.jpg`, `${rid}-w${MAX_IMAGE_WIDTH}.png`, `${rid}-preview.pdf`]);
+  // The original: the resource's own URL, or (a scaled picture, a video) one of its play URLs.
+  for (const url of [resource.url, ...resource.playUrls.map((p) => p.url)]) {
+    const name = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
+    if (name.startsWith(`${rid}.`)) names.add(name);
+  }
+  for (const rendition of ['360p', '720p', '1080p']) {
+    const playlist = `${rid}-${rendition}.m3u8`;
+    const stored = await files.get(keyOf(playlist)).catch(() => undefined);
+    if (!stored) continue;
+    names.add(playlist);
+    const text = await new Response(stored.body).text();
+    for (const line of text.split('\n')) if (line.trim().startsWith(`${rid}-`)) names.add(line.trim());
+  }
+  for (const name of names) await files.delete(keyOf(name)).catch(() => undefined);
 }
 
 /** Leftover names in a work folder (for tests that check nothing is left behind). */

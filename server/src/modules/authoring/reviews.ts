@@ -21,7 +21,7 @@ import { inLang } from '../../localized';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
 import { sendMessage, uploadReviewedNotice } from '../announcement/service';
-import { mediaJob, type MediaJobPayload } from './media-job';
+import { deleteMediaFiles, mediaJob, type MediaJobPayload } from './media-job';
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'authoring.resourceNotFound');
 
@@ -95,7 +95,7 @@ export function myResourceRetry(ctx: AuthContext, { id }: { id: string }): Promi
 /** `myResourceDelete`: deletes a file of the caller's own space that has not joined the library. */
 export async function myResourceDelete(ctx: AuthContext, { id }: { id: string }): Promise<void> {
   const eid = ctx.tenant.id;
-  await ctx.db.transaction(async (tx) => {
+  const deleted = await ctx.db.transaction(async (tx) => {
     const s = scoped(tx, eid);
     const before = await s.media.resource(id);
     if (!before || !mine(ctx)(before)) throw notFound();
@@ -104,7 +104,10 @@ export async function myResourceDelete(ctx: AuthContext, { id }: { id: string })
     await recordAudit(s, ctx.member, [
       { action: 'delete', objectType: 'resource', objectId: id, objectLabel: row.nameZh, changes: [{ field: 'fileName', before: row.fileName, after: null }] },
     ]);
+    return row;
   });
+  // The files go once the resource has: what processing made of it, and the original.
+  await deleteMediaFiles(ctx.c.get('files'), eid, deleted);
 }
 
 /** `crmReviewPage`: members' uploads waiting for review (oldest first), or those approved or rejected (latest first). */

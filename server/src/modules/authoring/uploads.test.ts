@@ -314,11 +314,16 @@ describe('a member’s own uploads and their review', () => {
     expect(others.list.map((u) => u.name)).not.toContain('不在其他上传里.png');
   });
 
-  it('may be deleted by their member before they join the library', async () => {
+  it('may be deleted by their member before they join the library, with the files made of them', async () => {
     const res = await tus('POST', base, learner, { 'Upload-Length': String(PNG.length), 'Upload-Metadata': `${metadata('草稿.png')},purpose ${Buffer.from('mine').toString('base64')}` });
     const id = (await patch(learner, res.headers.get('location')!, 0, PNG)).headers.get('upload-resource')!;
+    await gw.jobs.runDue();
+    const [owner] = await rowsOf<{ e: string }>(gw, sql`select enterprise_id as e from resources where id = ${id}`);
+    const filesOf = () => readdirSync(join(dir, 'files', owner!.e)).filter((f) => f.startsWith(id));
+    if (hasFfmpeg) expect(filesOf().sort()).toEqual([`${id}-w1920.png`, `${id}.png`]);
     await ok('myResourceDelete', learner, { id });
     expect((await ok<PageResult<MyResource>>('myResourcePage', learner, {})).list.map((r) => r.id)).not.toContain(id);
+    expect(filesOf()).toEqual([]);
   });
 });
 
