@@ -268,6 +268,7 @@ const matrix: Record<AuthName, Case> = {
   crmCoursewareAdd: { probe: (t) => ({ courseId: t.course, resourceId: t.resource }) },
   crmCoursewareRemove: { probe: (t) => ({ id: t.courseware }) },
   crmResourceRetry: { probe: (t) => ({ id: t.resource }) },
+  crmResourceDelete: { probe: (t) => ({ id: t.resource }) },
   myResourcePage: own("the caller's own space", page),
   myResourceSubmit: { probe: (t) => ({ id: t.resource }) },
   myResourceRetry: { probe: (t) => ({ id: t.resource }) },

@@ -130,3 +130,8 @@ export function getReviewPage(body: Partial<Paging> & { review?: 'pending' | 'ap
 export function decideReview(body: ReviewDecision, opts?: Extra): Promise<null> {
   return call<null>('crmReviewDecide', { ...opts, body: { ...body } });
 }
+
+/** Deletes a library file nothing uses. */
+export function deleteResource(id: string, opts?: Extra): Promise<null> {
+  return call<null>('crmResourceDelete', { ...opts, body: { id } });
+}

@@ -289,6 +289,7 @@ export const endpoints = {
   /** The resource library: every file once, searchable, with where each is used. */
   crmResourcePage: { method: 'POST', path: 'course/crm/resource/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   crmResourceRetry: { method: 'POST', path: 'course/crm/resource/retry', access: 'auth', role: 'admin' },
+  crmResourceDelete: { method: 'POST', path: 'course/crm/resource/delete', access: 'auth', role: 'admin' },
   myResourcePage: { method: 'POST', path: 'course/crm/my/resource/page', access: 'auth', paging: { pageCurrent: 1, pageSize: 20 } },
   myResourceSubmit: { method: 'POST', path: 'course/crm/my/resource/submit', access: 'auth' },
   myResourceRetry: { method: 'POST', path: 'course/crm/my/resource/retry', access: 'auth' },

@@ -194,6 +194,17 @@ test('a video that cannot be processed says why and is retried from its row', as
   await row.getByRole('button', { name: '重试' }).click();
   await expect(page.getByText('已重新开始处理')).toBeVisible();
   await expect(row).toContainText('处理失败', { timeout: 60_000 });
+  // Nothing uses it: it can go, after a confirmation.
+  await row.getByRole('button', { name: '删除：损坏的课程视频' }).click();
+  await page.getByRole('alertdialog', { name: '删除“损坏的课程视频”？' }).getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('已删除“损坏的课程视频”')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // A file a course uses offers no delete.
+  await page.getByLabel('名称或文件名').fill('消防安全知识');
+  await page.getByLabel('名称或文件名').press('Enter');
+  const used = libraryRow(page, '消防安全知识精讲').first();
+  await expect(used).toContainText('可用');
+  await expect(used.getByRole('button', { name: /^删除/ })).toHaveCount(0);
 });
 
 test('a member’s upload goes through review into the library', async ({ page, browser }) => {

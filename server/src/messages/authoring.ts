@@ -40,6 +40,7 @@ export const authoringMessagesZh = {
   'liveAdmin.notFound': '直播不存在',
   'liveAdmin.playbackNotVideo': '回放须为资源库中的视频',
   'liveAdmin.streamNotConfigured': '尚未配置直播推流和播放域名（LIVE_PUSH_DOMAIN、LIVE_PLAY_DOMAIN），请填写直播服务提供的地址',
+  'authoring.resourceInUse': '该文件正被 {count} 个课时、课件或直播回放使用，请先移除后再删除',
 } as const;
 
 export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, string> = {
@@ -83,4 +84,5 @@ export const authoringMessagesEn: Record<keyof typeof authoringMessagesZh, strin
   'liveAdmin.notFound': 'The live room does not exist',
   'liveAdmin.playbackNotVideo': 'The recording must be a video of the library',
   'liveAdmin.streamNotConfigured': 'No streaming push and play domains are configured (LIVE_PUSH_DOMAIN, LIVE_PLAY_DOMAIN); enter the addresses your streaming service gave',
+  'authoring.resourceInUse': 'The file is used by {count} periods, coursewares or live replays; remove them first',
 };

@@ -134,6 +134,32 @@ export function mediaQueries(db: Db, eid: string) {
       return row;
     },
 
+    /** How many periods, coursewares and live rooms use a resource. */
+    async uses(id: string): Promise<number> {
+      const result = await db.execute(sql`select
+        (select count(*) from course_items i where i.enterprise_id = ${eid} and i.resource_id = ${id}::uuid)
+        + (select count(*) from coursewares w where w.enterprise_id = ${eid} and w.resource_id = ${id}::uuid)
+        + (select count(*) from live_rooms l where l.enterprise_id = ${eid} and l.playback_resource_id = ${id}::uuid) as n`);
+      return Number(((result as { rows?: { n: number | string }[] }).rows ?? [])[0]?.n ?? 0);
+    },
+
+    /** Deletes a library resource nothing uses; answers it, or undefined. */
+    async deleteUnused(id: string): Promise<MediaResourceRow | undefined> {
+      const [row] = await db
+        .delete(resources)
+        .where(
+          and(
+            ownResource(id),
+            inArray(resources.review, ['library', 'approved']),
+            sql`not exists (select 1 from course_items i where i.enterprise_id = ${eid} and i.resource_id = ${resources.id})`,
+            sql`not exists (select 1 from coursewares w where w.enterprise_id = ${eid} and w.resource_id = ${resources.id})`,
+            sql`not exists (select 1 from live_rooms l where l.enterprise_id = ${eid} and l.playback_resource_id = ${resources.id})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     /** Deletes a member's own upload while it is not in the library; answers it, or undefined. */
     async deleteOwn(id: string, memberId: string): Promise<MediaResourceRow | undefined> {
       const [row] = await db

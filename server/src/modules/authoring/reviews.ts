@@ -152,3 +152,23 @@ export async function crmReviewDecide(ctx: AuthContext, body: ReviewDecision): P
   });
   catalogue.forget(eid);
 }
+
+/** `crmResourceDelete`: deletes a library file that no period, courseware or live room uses, with every file made of it. */
+export async function crmResourceDelete(ctx: AuthContext, { id }: { id: string }): Promise<void> {
+  const eid = ctx.tenant.id;
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const s = scoped(tx, eid);
+    const before = await s.media.resource(id);
+    if (!before || (before.review !== 'library' && before.review !== 'approved')) throw notFound();
+    const uses = await s.media.uses(id);
+    if (uses > 0) throw new ApiError(Code.FORBIDDEN, 'authoring.resourceInUse', null, { count: uses });
+    const row = await s.media.deleteUnused(id);
+    if (!row) throw new ApiError(Code.FORBIDDEN, 'authoring.resourceInUse', null, { count: 1 });
+    await recordAudit(s, ctx.member, [
+      { action: 'delete', objectType: 'resource', objectId: id, objectLabel: row.nameZh, changes: [{ field: 'fileName', before: row.fileName, after: null }] },
+    ]);
+    return row;
+  });
+  await deleteMediaFiles(ctx.c.get('files'), eid, deleted);
+  catalogue.forget(eid);
+}

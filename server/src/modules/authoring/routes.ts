@@ -38,7 +38,7 @@ import {
   crmCourseStatus,
   crmCourseView,
 } from './service';
-import { crmReviewDecide, crmReviewPage, myResourceDelete, myResourcePage, myResourceRetry, myResourceSubmit } from './reviews';
+import { crmResourceDelete, crmReviewDecide, crmReviewPage, myResourceDelete, myResourcePage, myResourceRetry, myResourceSubmit } from './reviews';
 
 const reviewDecisionSchema = z.object({
   id: authoringIdSchema.shape.id,
@@ -77,6 +77,7 @@ export const authoringRoutes = {
     handle: (ctx, body) => crmReviewPage(ctx, body),
   }),
   crmReviewDecide: authRoute({ input: reviewDecisionSchema, handle: (ctx, body) => crmReviewDecide(ctx, body) }),
+  crmResourceDelete: authRoute({ input: authoringIdSchema, handle: (ctx, body) => crmResourceDelete(ctx, body) }),
   crmResourceRetry: authRoute({ input: authoringIdSchema, handle: (ctx, body) => crmResourceRetry(ctx, body) }),
   crmResourcePage: authRoute({
     input: z.object({ ...pagingFields('crmResourcePage'), ...optionSearchSchema.shape }),

@@ -352,3 +352,24 @@ describe('an Office file with a PDF copy', () => {
     expect(other.body.data.kind).not.toBe('pdf');
   });
 });
+
+describe('deleting a library file', () => {
+  it('is refused while anything uses it, and takes every file made of it otherwise', async () => {
+    const [used] = await rowsOf<{ id: string }>(gw, sql`select i.resource_id as id from course_items i join resources r on r.id = i.resource_id
+      where r.enterprise_id = (select enterprise_id from enterprise_users where emp_no = 'E1004' limit 1) limit 1`);
+    const refused = await gw.call('crmResourceDelete', { token: admin, body: { id: used!.id }, lang: 'en' });
+    expect(refused.body.code).toBe(Code.FORBIDDEN);
+    expect(refused.body.msg).toMatch(/^The file is used by \d+ periods, coursewares or live replays; remove them first$/);
+
+    const path = await create(admin, '多余的示意图.png', PNG.length);
+    const id = (await patch(admin, path, 0, PNG)).headers.get('upload-resource')!;
+    await gw.jobs.runDue();
+    const [owner] = await rowsOf<{ e: string }>(gw, sql`select enterprise_id as e from resources where id = ${id}`);
+    await ok('crmResourceDelete', admin, { id });
+    expect(await library('多余的示意图')).toEqual([]);
+    expect(readdirSync(join(dir, 'files', owner!.e)).filter((f) => f.startsWith(id))).toEqual([]);
+    expect((await auditOf(gw, admin, 'resource')).some((a) => a.objectId === id && a.action === 'delete')).toBe(true);
+    // A learner may not.
+    expect((await gw.call('crmResourceDelete', { token: learner, body: { id: used!.id } })).body.code).toBe(Code.FORBIDDEN);
+  });
+});

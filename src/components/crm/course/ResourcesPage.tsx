@@ -3,8 +3,8 @@
  * page, found by name or file name and filtered by type (in the URL); each with its size,
  * length, and the courses and live rooms that use it.
  */
-import { lazy, Suspense, useMemo } from 'react';
-import { getResourcePage, retryResource } from '@/api/crm-course';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { deleteResource, getResourcePage, retryResource } from '@/api/crm-course';
 import type { CrmResource } from '@/api/crm-course-types';
 import type { ResourceMessages } from '@/components/crm/course/messages';
 import { mediaLength, ProcessingState, useLiveProcessing } from '@/components/crm/course/processing';
@@ -20,6 +20,8 @@ import type { Locale } from '@/i18n/locale-path';
 import { formatFileSize } from '@/lib/format';
 import { notifySuccess } from '@/stores/toasts';
 
+/** The delete confirmation loads when a delete is asked for. */
+const ConfirmDialog = lazy(() => import('@/components/crm/data-table/ConfirmDialog').then((mod) => ({ default: mod.ConfirmDialog })));
 const MediaUploader = lazy(() => import('@/components/crm/course/MediaUploader').then((mod) => ({ default: mod.MediaUploader })));
 
 const DEFAULTS = { pageCurrent: 1, pageSize: 20, keyword: '', type: '' };
@@ -35,6 +37,8 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
     { pageCurrent: query.pageCurrent, pageSize: query.pageSize, keyword: query.keyword || undefined, resourceType: type },
     { enabled: access === 'allowed' },
   );
+
+  const [deleting, setDeleting] = useState<CrmResource | null>(null);
 
   // Files being processed are looked at again, quietly, until they are ready or failed.
   const { rows, mark } = useLiveProcessing(
@@ -91,6 +95,20 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
         cell: (c) => <time dateTime={c.getValue()}>{when.format(new Date(c.getValue()))}</time>,
         meta: { className: 'whitespace-nowrap' },
       }),
+      col.display({
+        id: 'actions',
+        header: m['crmResource.actions'],
+        // Only a file nothing uses can go.
+        cell: (c) => {
+          const r = c.row.original;
+          if (r.usedCount || r.liveCount || r.state === 'processing') return null;
+          return (
+            <Button type="button" size="sm" variant="ghost" className="text-destructive" aria-label={`${m['crmResource.delete']}：${r.name}`} onClick={() => setDeleting(r)}>
+              {m['crmResource.delete']}
+            </Button>
+          );
+        },
+      }),
     ];
   }, [locale, m, mark]);
 
@@ -135,6 +153,24 @@ export function ResourcesPage({ locale, messages: m }: { locale: Locale; message
         emptyText={m['crmResource.empty']}
         toolbar={toolbar}
       />
+      {deleting && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title={fill(m['crmResource.deleteTitle'], { name: deleting.name })}
+            description={m['crmResource.deleteBody']}
+            confirmLabel={m['crmResource.delete']}
+            cancelLabel={m['crm.table.cancel']}
+            destructive
+            onConfirm={async () => {
+              await deleteResource(deleting.id);
+              notifySuccess(fill(m['crmResource.deleted'], { name: deleting.name }));
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

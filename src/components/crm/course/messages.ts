@@ -207,6 +207,11 @@ export const processingMessageKeys = [
 export const resourceMessageKeys = [
   ...uploaderMessageKeys,
   ...processingMessageKeys,
+  'crmResource.actions',
+  'crmResource.delete',
+  'crmResource.deleteTitle',
+  'crmResource.deleteBody',
+  'crmResource.deleted',
   ...dataTableMessageKeys,
   ...commonMessageKeys,
   'crmCourse.outline.resourceType.2',
