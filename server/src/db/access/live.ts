@@ -152,6 +152,12 @@ export function liveScope(db: Db, enterpriseId: string) {
       return { rows, total: Number(counted?.total ?? 0) };
     },
 
+    /** Several resources by id, in one query. */
+    async resources(ids: string[]): Promise<ResourceRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(resources).where(and(eq(resources.enterpriseId, enterpriseId), inArray(resources.id, ids)));
+    },
+
     async resource(id: string): Promise<ResourceRow | undefined> {
       const [row] = await db
         .select()

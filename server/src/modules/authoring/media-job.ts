@@ -18,7 +18,7 @@
  * office's retry queues a new job. Only the resource's current job may change it.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -172,11 +172,6 @@ export async function deleteMediaFiles(files: FileStore, eid: string, resource: 
     for (const line of text.split('\n')) if (line.trim().startsWith(`${rid}-`)) names.add(line.trim());
   }
   for (const name of names) await files.delete(keyOf(name)).catch(() => undefined);
-}
-
-/** Leftover names in a work folder (for tests that check nothing is left behind). */
-export async function workFolders(): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith('xuetang-media-'));
 }
 
 export const mediaJob = defineJob<MediaJobPayload>('authoring.media', processMedia, { maxAttempts: 3 });

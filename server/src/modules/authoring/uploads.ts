@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { Context, Hono } from 'hono';
-import { Code } from '@/api/codes';
+import { Code, httpStatusFor } from '@/api/codes';
 import { MAX_MEDIA_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, RESOURCE_TYPE_OF_KIND } from '@/lib/authoring-rules';
 import { formatFileSize } from '@/lib/format';
 import { hasRole } from '@/lib/roles';
@@ -56,7 +56,7 @@ const pendingKey = (eid: string, id: string) => `${eid}/${id}.part`;
 
 /** A refusal as tus answers one: the status and the gateway's envelope as the body. */
 function refusal(ctx: AuthContext, code: number, key: MessageKey, params: Record<string, string | number> = {}) {
-  return { status_code: code === Code.PAYLOAD_TOO_LARGE ? 413 : code === Code.FORBIDDEN ? 403 : code === Code.NOT_FOUND ? 404 : 415, body: JSON.stringify({ code, msg: t(ctx.lang, key, params), data: null }) };
+  return { status_code: httpStatusFor(code), body: JSON.stringify({ code, msg: t(ctx.lang, key, params), data: null }) };
 }
 
 export interface MediaUploadOptions extends RoutingOptions {
@@ -96,7 +96,7 @@ export function mountMediaUploads(app: Hono, options: MediaUploadOptions): void 
           purpose === 'library' ? 'library' : 'media',
         );
       } catch (error) {
-        if (error instanceof ApiError) throw { status_code: 429, body: JSON.stringify({ code: error.code, msg: t(ctx.lang, error.key, error.params as never), data: null }) };
+        if (error instanceof ApiError) throw refusal(ctx, error.code, error.key, error.params as Record<string, string | number>);
         throw error;
       }
       await s.media.createUpload({ id: upload.id, enterpriseUserId: ctx.member.id, purpose, fileName, size });

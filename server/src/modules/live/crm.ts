@@ -17,6 +17,7 @@ import type { LiveSaveBody } from '@/lib/schemas/live';
 import { changesOf, recordAudit } from '../../audit';
 import { scoped } from '../../db/access';
 import type { LecturerRow, RoomRow } from '../../db/access/live';
+import { containsPattern } from '../../db/access/rows';
 import { ApiError } from '../../envelope';
 import { exportTime, type ExportColumn } from '../../exports';
 import { inLang } from '../../localized';
@@ -30,9 +31,6 @@ const notFound = () => new ApiError(Code.NOT_FOUND, 'liveAdmin.notFound');
 const ROOM_FIELDS = ['nameZh', 'nameEn', 'introZh', 'introEn', 'cover', 'lecturerId', 'startAt', 'endAt', 'ingestUrl', 'streamUrl', 'playbackResourceId', 'hangUpSeconds'] as const;
 /** Video resources may be a room's recording. */
 const VIDEO_RESOURCE_TYPE = 2;
-
-/** `%keyword%` for ILIKE, with the keyword's pattern characters taken literally. */
-const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function toCrmRoom(room: RoomRow, lecturer: LecturerRow | null, playbackName: string, attendeeCount: number, ctx: AuthContext): CrmLiveRoom {
   return {
@@ -78,10 +76,13 @@ export async function crmLivePage(ctx: AuthContext, body: Paging & CrmLiveFilter
     limit: body.pageSize,
     offset: offsetOf(body),
   });
-  const counts = await s.attendeeCounts(rows.map((r) => r.room.id));
-  const playbacks = await Promise.all(rows.map(({ room }) => (room.playbackResourceId ? s.resource(room.playbackResourceId) : undefined)));
+  const [counts, playbacks] = await Promise.all([
+    s.attendeeCounts(rows.map((r) => r.room.id)),
+    s.resources(rows.flatMap(({ room }) => (room.playbackResourceId ? [room.playbackResourceId] : []))),
+  ]);
+  const playbackName = new Map(playbacks.map((p) => [p.id, inLang(ctx.lang, p.nameZh, p.nameEn)]));
   return pageResult(
-    rows.map(({ room, lecturer }, i) => toCrmRoom(room, lecturer, playbacks[i] ? inLang(ctx.lang, playbacks[i].nameZh, playbacks[i].nameEn) : '', counts.get(room.id) ?? 0, ctx)),
+    rows.map(({ room, lecturer }) => toCrmRoom(room, lecturer, playbackName.get(room.playbackResourceId ?? '') ?? '', counts.get(room.id) ?? 0, ctx)),
     body,
     total,
   );
