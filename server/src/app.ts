@@ -36,6 +36,8 @@ import { homeRoutes } from './modules/home/routes';
 import { lecturerRoutes } from './modules/lecturer/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { liveRoutes } from './modules/live/routes';
+import { crmProjectRoutes } from './modules/study/crm-project-routes';
+import { crmTaskRoutes } from './modules/tasks/routes';
 import { organizationRoutes } from './modules/organization/routes';
 import { periodRoutes } from './modules/period/routes';
 import { playerRoutes } from './modules/player/routes';
@@ -103,6 +105,8 @@ export const routeTable: RouteTable = {
   ...periodRoutes,
   ...studyRoutes,
   ...liveRoutes,
+  ...crmProjectRoutes,
+  ...crmTaskRoutes,
   ...dataRoutes,
   ...examRoutes,
   ...homeRoutes,

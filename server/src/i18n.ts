@@ -11,7 +11,9 @@ import { passwordMessages } from '@/lib/password';
 import { authoringMessagesEn, authoringMessagesZh } from './messages/authoring';
 import { noticeMessagesEn, noticeMessagesZh } from './messages/notice';
 import { peopleMessagesEn, peopleMessagesZh } from './messages/people';
+import { projectMessagesEn, projectMessagesZh } from './messages/projects';
 import { siteMessagesEn, siteMessagesZh } from './messages/site';
+import { taskMessagesEn, taskMessagesZh } from './messages/tasks';
 
 /** The texts of a validator message table in one language, so the gateway answers with them. */
 function textsOf<T extends MessageTable>(table: T, lang: Locale): { [K in keyof T]: string } {
@@ -56,6 +58,8 @@ const zh = {
   ...siteMessagesZh,
   ...authoringMessagesZh,
   ...noticeMessagesZh,
+  ...projectMessagesZh,
+  ...taskMessagesZh,
   'enterprise.notMember': '您不是该企业的成员',
   'enterprise.tooMany': '您加入的企业数量已达上限（{max} 个）',
   'enterprise.accountExists': '该账号已存在',
@@ -263,6 +267,8 @@ const en: Record<MessageKey, string> = {
   ...siteMessagesEn,
   ...authoringMessagesEn,
   ...noticeMessagesEn,
+  ...projectMessagesEn,
+  ...taskMessagesEn,
   'enterprise.notMember': 'You are not a member of this company',
   'enterprise.tooMany': 'You already belong to the most companies allowed ({max})',
   'enterprise.accountExists': 'The account already exists',

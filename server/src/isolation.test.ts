@@ -282,6 +282,30 @@ const matrix: Record<AuthName, Case> = {
   crmLiveStream: { probe: (t) => ({ id: t.room }) },
   crmLiveAttendance: { probe: (t) => ({ id: t.room, ...page }) },
   crmLiveAttendanceExport: { probe: (t) => ({ id: t.room }) },
+  crmTaskPage: own("the caller's company's study tasks", page),
+  crmTaskView: { probe: (t) => ({ id: t.studyTask }) },
+  crmTaskSave: {
+    probe: (t) => ({
+      id: t.studyTask,
+      nameZh: '改名',
+      startAt: '2026-12-01T02:00:00Z',
+      items: [{ kind: 'course', id: t.course, required: true }, { kind: 'exam', id: t.exam, required: true }],
+      audience: 1,
+      departmentIds: [t.department],
+      memberIds: [t.member],
+    }),
+  },
+  crmTaskDelete: { probe: (t) => ({ id: t.studyTask }) },
+  crmTaskProgress: { probe: (t) => ({ id: t.studyTask, ...page }) },
+  crmTaskProgressExport: { probe: (t) => ({ id: t.studyTask }) },
+  crmTaskRemind: { probe: (t) => ({ id: t.studyTask }) },
+  crmProjectPage: own("the caller's company's study projects", page),
+  crmProjectView: { probe: (t) => ({ id: t.project }) },
+  crmProjectSave: { probe: (t) => ({ id: t.project, nameZh: '改名', startAt: '2026-12-01T02:00:00Z', certificateId: t.certificate }) },
+  crmProjectDelete: { probe: (t) => ({ id: t.project }) },
+  crmProjectCertificateOptions: own("the caller's company's certificates"),
+  crmProjectMembers: { probe: (t) => ({ id: t.project, ...page }) },
+  crmProjectDecide: { probe: (t) => ({ id: t.project, userId: t.member, approve: true }) },
   // Back office: the site.
   siteView: own("the caller's company's branding and domains"),
   siteSave: own("the caller's company's branding", { nameZh: '青禾', nameEn: 'Qinghe', titleZh: '青禾学堂', titleEn: 'Qinghe Academy', logo: '', icon: '', colorPrimary: '#123456', colorPrimaryForeground: '#ffffff', colorAccent: '#abcdef' }),
@@ -418,7 +442,7 @@ const PRIVATE_TABLES = [
 ];
 /** Rows a member writes that the company sees by design (comments, posts, ratings, activity, lecturer profiles). */
 const SHARED_TABLES = [
-  'comments', 'community_answers', 'community_posts', 'course_audience', 'exam_markers', 'lecturers', 'likes', 'ratings', 'study_dynamics',
+  'comments', 'community_answers', 'community_posts', 'course_audience', 'exam_markers', 'lecturers', 'likes', 'ratings', 'study_dynamics', 'study_task_audience',
 ];
 
 /** The victim's own rows: every table with a member column, the messages sent to them, their answers. */

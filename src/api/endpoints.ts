@@ -303,6 +303,22 @@ export const endpoints = {
   crmLiveStream: { method: 'POST', path: 'live/crm/room/stream', access: 'auth', role: 'admin' },
   crmLiveAttendance: { method: 'POST', path: 'live/crm/room/attendance', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
   crmLiveAttendanceExport: { method: 'POST', path: 'live/crm/room/attendance/export', access: 'auth', role: 'admin' },
+  /** Study tasks: contents, who must do them, reminders, and each assigned member's progress. */
+  crmTaskPage: { method: 'POST', path: 'course/crm/task/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmTaskView: { method: 'GET', path: 'course/crm/task/view', access: 'auth', role: 'admin' },
+  crmTaskSave: { method: 'POST', path: 'course/crm/task/save', access: 'auth', role: 'admin' },
+  crmTaskDelete: { method: 'POST', path: 'course/crm/task/delete', access: 'auth', role: 'admin' },
+  crmTaskProgress: { method: 'POST', path: 'course/crm/task/progress', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmTaskProgressExport: { method: 'POST', path: 'course/crm/task/progress/export', access: 'auth', role: 'admin' },
+  crmTaskRemind: { method: 'POST', path: 'course/crm/task/remind', access: 'auth', role: 'admin' },
+  /** Study projects: phases with their courses, lecturers, the certificate issued, and the registration queue. */
+  crmProjectPage: { method: 'POST', path: 'course/crm/project/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmProjectView: { method: 'GET', path: 'course/crm/project/view', access: 'auth', role: 'admin' },
+  crmProjectSave: { method: 'POST', path: 'course/crm/project/save', access: 'auth', role: 'admin' },
+  crmProjectDelete: { method: 'POST', path: 'course/crm/project/delete', access: 'auth', role: 'admin' },
+  crmProjectCertificateOptions: { method: 'GET', path: 'course/crm/project/certificate/options', access: 'auth', role: 'admin' },
+  crmProjectMembers: { method: 'POST', path: 'course/crm/project/member/page', access: 'auth', role: 'admin', paging: { pageCurrent: 1, pageSize: 20 } },
+  crmProjectDecide: { method: 'POST', path: 'course/crm/project/member/decide', access: 'auth', role: 'admin' },
   /** The files a course offers for download (coursewares), from the library. */
   crmCoursewareList: { method: 'GET', path: 'course/crm/courseware/list', access: 'auth', role: 'admin' },
   crmCoursewareAdd: { method: 'POST', path: 'course/crm/courseware/add', access: 'auth', role: 'admin' },

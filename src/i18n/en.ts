@@ -15,6 +15,8 @@ import { crmEn } from '@/i18n/sections/crm';
 import { crmPeopleEn } from '@/i18n/sections/crm-people';
 import { crmCourseEn } from '@/i18n/sections/crm-course';
 import { crmLiveEn } from '@/i18n/sections/crm-live';
+import { crmProjectEn } from '@/i18n/sections/crm-project';
+import { crmTaskEn } from '@/i18n/sections/crm-task';
 import { crmSiteEn } from '@/i18n/sections/crm-site';
 import { crmNoticeEn } from '@/i18n/sections/crm-notice';
 import { galleryEn } from '@/i18n/sections/gallery';
@@ -336,6 +338,8 @@ export const en: Record<MessageKey, string> = {
   ...crmSiteEn,
   ...crmCourseEn,
   ...crmLiveEn,
+  ...crmProjectEn,
+  ...crmTaskEn,
   ...crmNoticeEn,
   ...galleryEn,
   ...communityEn,

@@ -19,6 +19,8 @@ import { crmZh } from '@/i18n/sections/crm';
 import { crmPeopleZh } from '@/i18n/sections/crm-people';
 import { crmCourseZh } from '@/i18n/sections/crm-course';
 import { crmLiveZh } from '@/i18n/sections/crm-live';
+import { crmProjectZh } from '@/i18n/sections/crm-project';
+import { crmTaskZh } from '@/i18n/sections/crm-task';
 import { crmSiteZh } from '@/i18n/sections/crm-site';
 import { crmNoticeZh } from '@/i18n/sections/crm-notice';
 import { galleryZh } from '@/i18n/sections/gallery';
@@ -353,6 +355,8 @@ export const zh = {
   ...crmSiteZh,
   ...crmCourseZh,
   ...crmLiveZh,
+  ...crmProjectZh,
+  ...crmTaskZh,
   ...crmNoticeZh,
   ...galleryZh,
   ...communityZh,

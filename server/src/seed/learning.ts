@@ -36,6 +36,7 @@ import {
   resources,
   studyDynamics,
   studyTaskItems,
+  studyTaskAudience,
   studyTaskMembers,
   studyTasks,
 } from '../db/schema';
@@ -208,6 +209,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   const taskRows: (typeof studyTasks.$inferInsert)[] = [];
   const taskItemRows: (typeof studyTaskItems.$inferInsert)[] = [];
   const taskMemberRows: (typeof studyTaskMembers.$inferInsert)[] = [];
+  const taskAudienceRows: (typeof studyTaskAudience.$inferInsert)[] = [];
   for (const t of learning.studyTasks) {
     const taskId = randomUUID();
     taskRows.push({
@@ -219,6 +221,8 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       taskType: t.taskType,
       startAt: days(t.startInDays),
       endAt: t.endInDays === undefined ? null : days(t.endInDays),
+      // Assigned member by member: a chosen audience of those members.
+      audience: 1,
       createdAt: days(t.startInDays),
     });
     t.courses.forEach((r, sort) =>
@@ -228,6 +232,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
       taskItemRows.push({ enterpriseId, taskId, examId: examIds.get(key)!, required: true, sort: t.courses.length + i }),
     );
     for (const empNo of t.members) taskMemberRows.push({ enterpriseId, taskId, enterpriseUserId: member(empNo), assignedAt: days(t.startInDays) });
+    for (const empNo of t.members) taskAudienceRows.push({ enterpriseId, taskId, enterpriseUserId: member(empNo) });
   }
 
   const projectIds = ids(learning.projects);
@@ -361,6 +366,7 @@ export async function seedLearning(db: Db, enterpriseId: string, learning: Learn
   await insert(studyTasks, taskRows);
   await insert(studyTaskItems, taskItemRows);
   await insert(studyTaskMembers, taskMemberRows);
+  await insert(studyTaskAudience, taskAudienceRows);
   await insert(projects, projectRows);
   await insert(projectPhases, phaseRows);
   await insert(projectCourses, projectCourseRows);

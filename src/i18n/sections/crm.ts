@@ -117,6 +117,7 @@ export const crmZh = {
   'crm.audit.action.submit': '提交审核',
   'crm.audit.action.approve': '审核通过',
   'crm.audit.action.reject': '审核不通过',
+  'crm.audit.action.remind': '提醒',
   'crm.audit.object.department': '部门',
   'crm.audit.object.post': '岗位',
   'crm.audit.object.member': '成员',
@@ -135,6 +136,8 @@ export const crmZh = {
   'crm.audit.object.courseware': '课件',
   'crm.audit.object.resource': '资源',
   'crm.audit.object.live': '直播',
+  'crm.audit.object.project': '学习项目',
+  'crm.audit.object.task': '学习任务',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': '显示列',
   'crm.table.selectAll': '选择本页全部行',
@@ -270,6 +273,7 @@ export const crmEn: Record<keyof typeof crmZh, string> = {
   'crm.audit.action.submit': 'Submitted for review',
   'crm.audit.action.approve': 'Approved',
   'crm.audit.action.reject': 'Rejected',
+  'crm.audit.action.remind': 'Reminded',
   'crm.audit.object.department': 'Department',
   'crm.audit.object.post': 'Post',
   'crm.audit.object.member': 'Member',
@@ -288,6 +292,8 @@ export const crmEn: Record<keyof typeof crmZh, string> = {
   'crm.audit.object.courseware': 'Courseware',
   'crm.audit.object.resource': 'Resource',
   'crm.audit.object.live': 'Live room',
+  'crm.audit.object.project': 'Study project',
+  'crm.audit.object.task': 'Study task',
   // crm.table.*: the shared data table and confirm dialog (components/crm/data-table).
   'crm.table.columns': 'Columns',
   'crm.table.selectAll': 'Select all rows on this page',

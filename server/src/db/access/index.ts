@@ -25,6 +25,7 @@ import { cardQueries } from './course-cards';
 import { commentQueries } from './comments';
 import { communityScope } from './community';
 import { courseData } from './courses';
+import { crmProjectScope } from './crm-projects';
 import { dynamicQueries } from './dynamics';
 import { examScope } from './exams';
 import { homeQueries } from './home';
@@ -39,6 +40,7 @@ import { searchQueries } from './search';
 import { signInScope } from './sign-in';
 import { siteSettingsQueries } from './site-settings';
 import { studyScope } from './study';
+import { taskAuthoringQueries } from './task-authoring';
 import { teachingQueries } from './teaching';
 import { uploadQueries } from './uploads';
 import { isUuid } from './rows';
@@ -279,6 +281,7 @@ const areas = {
   comments: commentQueries,
   community: communityScope,
   courses: courseData,
+  crmProjects: crmProjectScope,
   dynamics: dynamicQueries,
   exams: examScope,
   home: homeQueries,
@@ -294,6 +297,7 @@ const areas = {
   signIn: signInScope,
   siteSettings: siteSettingsQueries,
   study: studyScope,
+  taskAuthoring: taskAuthoringQueries,
   teaching: teachingQueries,
   uploads: uploadQueries,
 };

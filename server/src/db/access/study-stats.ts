@@ -84,8 +84,10 @@ export function statsQueries(db: Db, eid: string) {
    * `ownerFilter` lets through. A course counts as 100 once completed; a required course not
    * started counts as 0. An exam counts as 100 (completed) once the member passed it in any of
    * their exam tasks, as started once a paper of theirs is handed in, and as 0 before.
+   *
+   * `memberId` is a member's id, or SQL naming one (a column of an outer query, for a lateral join).
    */
-  function statsSelect(kind: 'task' | 'project' | 'phase', memberId: string, ownerFilter: SQL): SQL {
+  function statsSelect(kind: 'task' | 'project' | 'phase', memberId: string | SQL, ownerFilter: SQL): SQL {
     const table = kind === 'task' ? sql`study_task_items` : sql`project_courses`;
     const owner = kind === 'task' ? sql`i.task_id` : kind === 'project' ? sql`i.project_id` : sql`i.phase_id`;
     const courseItems = sql`

@@ -9,11 +9,13 @@ import {
   text,
   timestamp,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { member, tenant } from './tenant-columns';
 import { courses, lecturers } from './courses';
 import { exams } from './exams';
+import { enterpriseUsers } from './people';
 
 /**
  * Study tasks assigned to members. `task_type`: 1 learning, 2 exam, 3 assessment, 4 coaching.
@@ -31,9 +33,37 @@ export const studyTasks = pgTable(
     taskType: smallint('task_type').notNull().default(1),
     startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
     endAt: timestamp('end_at', { withTimezone: true }),
+    /** Who must do it: 0 the whole company, 1 the departments, posts and members of `study_task_audience`. */
+    audience: smallint('audience').notNull().default(0),
+    /** Members who join later (or move into a chosen department or post) are assigned too. */
+    joinLater: boolean('join_later').notNull().default(false),
+    /** Unfinished members are reminded this many days before the end; null: no reminder. */
+    remindDays: smallint('remind_days'),
+    /** When that reminder is due (end minus the days), and when it was sent. */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('study_tasks_enterprise_idx').on(t.enterpriseId, t.startAt)],
+);
+
+/**
+ * Who must do a study task of audience 1: a department (with those under it), a post (with
+ * those under it) or a member, one per row.
+ */
+export const studyTaskAudience = pgTable(
+  'study_task_audience',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: tenant(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => studyTasks.id, { onDelete: 'cascade' }),
+    departmentId: varchar('department_id', { length: 40 }),
+    postId: varchar('post_id', { length: 40 }),
+    enterpriseUserId: uuid('enterprise_user_id').references(() => enterpriseUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('study_task_audience_task_idx').on(t.enterpriseId, t.taskId)],
 );
 
 /** What a study task contains: courses (and, for exam tasks, an exam), in order. */

@@ -3,6 +3,7 @@
  * project registration approved or refused, a paper marked. One wording per event, in both
  * languages, used by the handlers that decide and by the demo seed for the events it records.
  */
+import { EXPORT_TIME_ZONE } from '../../exports';
 import type { MessageInput } from './records';
 
 interface Names {
@@ -57,5 +58,34 @@ export function uploadReviewedNotice(resource: Names & { fileName: string }, app
     contentZh: approve ? `文件 ${resource.fileName} 已加入企业资源库，可用于课程。` : `原因：${reason}。您可以修改后重新上传，或再次提交审核。`,
     contentEn: approve ? `The file ${resource.fileName} is now in the company's library, where courses can use it.` : `Reason: ${reason}. You may upload it again changed, or submit it again.`,
     linkUrl: '/crm/uploads',
+  };
+}
+
+/** A day as the companies' clocks show it (China time), `2026-12-31`. */
+const companyDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: EXPORT_TIME_ZONE });
+
+/** A study task assigned to the member (by the back office, or on joining a department it names). */
+export function taskAssignedNotice(task: Names & { id: string; endAt: Date | null }): MessageInput {
+  const en = task.nameEn || task.nameZh;
+  const until = task.endAt ? companyDay(task.endAt) : '';
+  return {
+    titleZh: `您有新的学习任务《${task.nameZh}》`,
+    titleEn: `New study task: “${en}”`,
+    contentZh: until ? `请在 ${until} 前完成。` : `请按时完成。`,
+    contentEn: until ? `Please complete it by ${until}.` : `Please complete it in good time.`,
+    linkUrl: `/account/task/${task.id}`,
+  };
+}
+
+/** A reminder of a study task the member has not completed, with its end. */
+export function taskReminderNotice(task: Names & { id: string; endAt: Date | null }): MessageInput {
+  const en = task.nameEn || task.nameZh;
+  const until = task.endAt ? companyDay(task.endAt) : '';
+  return {
+    titleZh: `学习任务《${task.nameZh}》尚未完成`,
+    titleEn: `Study task “${en}” is not complete yet`,
+    contentZh: until ? `任务将于 ${until} 结束，请尽快完成。` : `请尽快完成。`,
+    contentEn: until ? `It ends on ${until}; please complete it soon.` : `Please complete it soon.`,
+    linkUrl: `/account/task/${task.id}`,
   };
 }

@@ -3,4 +3,4 @@
  * their open unread streams hear of at once) and the notices the other modules send.
  */
 export { sendMessage, type MessageInput } from './records';
-export { paperMarkedNotice, purchaseDecidedNotice, registrationDecidedNotice, uploadReviewedNotice } from './notices';
+export { paperMarkedNotice, purchaseDecidedNotice, registrationDecidedNotice, taskAssignedNotice, taskReminderNotice, uploadReviewedNotice } from './notices';

@@ -21,6 +21,7 @@ import { ApiError } from '../../envelope';
 import type { ExportColumn, Texts } from '../../exports';
 import { t } from '../../i18n';
 import { defineJob, jobState, type JobContext } from '../../jobs/queue';
+import { assignJoiningMembers } from '../tasks/service';
 import type { AuthContext } from '../../routing';
 import { startExport } from '../data/service';
 import { MEMBER_AUDITED, organisationOf, userNoFor, type Organisation } from './members';
@@ -456,6 +457,7 @@ export async function runImport(db: Db, eid: string, payload: ImportJob, progres
       return { ...v, userId: phone ? byPhone.get(phone)! : withoutPhone.pop()!, userNo: userNoFor(enterprise.code, v.empNo, takenUserNos) };
     });
     const ids = await t.people.insertMembers(members);
+    await assignJoiningMembers(tx, eid, ids);
     report(80);
     for (let i = 0; i < ids.length; i += 1_000) {
       await recordAudit(

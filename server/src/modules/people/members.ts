@@ -20,6 +20,7 @@ import { acrossTenants } from '../../db/tenant-lock';
 import { ApiError } from '../../envelope';
 import { pageResult, pageWindow, type Paging } from '../../paging';
 import type { AuthContext } from '../../routing';
+import { assignJoiningMembers } from '../tasks/service';
 import { orgPaths, subtreeIds } from './org';
 import { inLang } from '../../localized';
 
@@ -178,6 +179,7 @@ export async function memberCreate(ctx: AuthContext, body: MemberFields): Promis
       const userId = person?.id ?? (await t.people.createPerson(phone)) ?? (phone ? (await t.people.personByPhone(phone))?.id : undefined);
       if (!userId) throw invalid('people.rule.phoneTaken');
       const created = await t.people.insertMember({ ...values, userId, userNo });
+      await assignJoiningMembers(tx, ctx.tenant.id, [created]);
       await recordAudit(t, ctx.member, [
         { action: 'create', objectType: 'member', objectId: created, objectLabel: values.userName, changes: changesOf(null, audited({ ...values, phone, status: 1 }), MEMBER_AUDITED) },
       ]);
@@ -222,6 +224,7 @@ export async function memberUpdate(ctx: AuthContext, body: MemberUpdateBody): Pr
       const t = scoped(tx, ctx.tenant.id);
       if (phoneChanged && !(await t.people.setPersonPhone(before.userId, phone))) throw invalid('people.rule.phoneTaken');
       await t.people.updateMember(body.id, values);
+      if (values.departmentId !== before.departmentId || values.postId !== before.postId) await assignJoiningMembers(tx, ctx.tenant.id, [body.id]);
       await recordAudit(t, ctx.member, [
         {
           action: 'update',
@@ -301,6 +304,7 @@ export async function memberBulkDepartment(ctx: AuthContext, ids: string[], depa
     await ctx.db.transaction(async (tx) => {
       const t = scoped(tx, ctx.tenant.id);
       await t.people.setDepartment(changed.map((m) => m.id), departmentId, path?.zh ?? '');
+      await assignJoiningMembers(tx, ctx.tenant.id, changed.map((m) => m.id));
       await recordAudit(
         t,
         ctx.member,

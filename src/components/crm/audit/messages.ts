@@ -4,8 +4,8 @@ import { noAccessMessageKeys } from '@/components/crm/shell/NoAccess';
 import type { Messages } from '@/i18n/index';
 
 /** Object types and actions the audit log names (the gateway's `objectType` and `action` values). */
-export const auditObjectTypes = ['department', 'post', 'member', 'site', 'domain', 'nav', 'banner', 'zone', 'enum', 'announcement', 'message', 'category', 'course', 'chapter', 'period', 'courseware', 'resource', 'live'] as const;
-export const auditActions = ['create', 'update', 'delete', 'move', 'reorder', 'disable', 'enable', 'reset-password', 'import', 'publish', 'unpublish', 'send', 'remove', 'copy', 'retry', 'submit', 'approve', 'reject'] as const;
+export const auditObjectTypes = ['department', 'post', 'member', 'site', 'domain', 'nav', 'banner', 'zone', 'enum', 'announcement', 'message', 'category', 'course', 'chapter', 'period', 'courseware', 'resource', 'live', 'project', 'task'] as const;
+export const auditActions = ['create', 'update', 'delete', 'move', 'reorder', 'disable', 'enable', 'reset-password', 'import', 'publish', 'unpublish', 'send', 'remove', 'copy', 'retry', 'submit', 'approve', 'reject', 'remind'] as const;
 
 export const auditMessageKeys = [
   ...dataTableMessageKeys,

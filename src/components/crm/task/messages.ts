@@ -1,0 +1,172 @@
+/** The messages of the back office's study task pages: the list, the form and the progress. */
+import { dataTableMessageKeys } from '@/components/crm/data-table/messages';
+import { noAccessMessageKeys } from '@/components/crm/shell/NoAccess';
+import { commonMessageKeys } from '@/components/crm/site/messages';
+import type { MessageKey, Messages } from '@/i18n/index';
+import { AUTHORING_ERRORS } from '@/lib/authoring-rules';
+import { TASK_ERRORS } from '@/lib/task-rules';
+
+const stateKeys = ['crmTask.state.1', 'crmTask.state.2', 'crmTask.state.3'] as const satisfies readonly MessageKey[];
+const typeKeys = ['study.taskType.1', 'study.taskType.2', 'study.taskType.3', 'study.taskType.4'] as const satisfies readonly MessageKey[];
+const errorKeys = [...Object.values(AUTHORING_ERRORS), ...Object.values(TASK_ERRORS)] satisfies readonly MessageKey[];
+
+export const taskListMessageKeys = [
+  ...dataTableMessageKeys,
+  ...noAccessMessageKeys,
+  ...stateKeys,
+  ...typeKeys,
+  'crmTask.list.intro',
+  'crmTask.new',
+  'crmTask.keyword',
+  'crmTask.type',
+  'crmTask.allTypes',
+  'crmTask.reset',
+  'crmTask.name',
+  'crmTask.time',
+  'crmTask.noEnd',
+  'crmTask.state',
+  'crmTask.items',
+  'crmTask.itemCount',
+  'crmTask.members',
+  'crmTask.caption',
+  'crmTask.empty',
+  'crmTask.edit',
+  'crmTask.progress',
+  'crmTask.delete',
+  'crmTask.more',
+  'crmTask.deleteTitle',
+  'crmTask.deleteBody',
+  'crmTask.deleted',
+] as const satisfies readonly MessageKey[];
+export type TaskListMessages = Messages<(typeof taskListMessageKeys)[number]>;
+
+/** The audience pickers (departments and posts as trees, members by search). */
+export const taskAudienceMessageKeys = [
+  'crmTask.form.audience',
+  'crmTask.form.audience.everyone',
+  'crmTask.form.audience.chosen',
+  'crmTask.form.audience.departments',
+  'crmTask.form.audience.posts',
+  'crmTask.form.audience.members',
+  'crmTask.form.audience.count',
+  'crmTask.form.audience.loadFailed',
+  'crmTask.form.joinLater',
+  'crmNotice.msg.expand',
+  'crmNotice.msg.collapse',
+  'crmNotice.msg.search',
+  'crmNotice.msg.searchButton',
+  'crmNotice.msg.results',
+  'crmNotice.msg.noneFound',
+  'crmNotice.msg.add',
+  'crmNotice.msg.remove',
+  'crmNotice.msg.chosenMembers',
+  'crmSite.retry',
+  'crmSite.loading',
+] as const satisfies readonly MessageKey[];
+export type TaskAudienceMessages = Messages<(typeof taskAudienceMessageKeys)[number]>;
+
+/** The contents editor: the chosen courses and exams in order, and the search that adds them. */
+export const taskItemsMessageKeys = [
+  'crmTask.form.items',
+  'crmTask.form.itemsHint',
+  'crmTask.form.noItems',
+  'crmTask.form.kind.course',
+  'crmTask.form.kind.exam',
+  'crmTask.form.required',
+  'crmTask.form.remove',
+  'crmTask.form.find',
+  'crmTask.form.findKind',
+  'crmTask.form.findKeyword',
+  'crmTask.form.search',
+  'crmTask.form.searching',
+  'crmTask.form.results',
+  'crmTask.form.noneFound',
+  'crmTask.form.add',
+  'crmTask.form.added',
+  'crmTask.form.searchFailed',
+] as const satisfies readonly MessageKey[];
+export type TaskItemsMessages = Messages<(typeof taskItemsMessageKeys)[number]>;
+
+export const taskFormMessageKeys = [
+  ...commonMessageKeys,
+  ...errorKeys,
+  ...stateKeys,
+  ...typeKeys,
+  ...taskAudienceMessageKeys,
+  ...taskItemsMessageKeys,
+  'crmTask.form.intro',
+  'crmTask.form.nameZh',
+  'crmTask.form.nameEn',
+  'crmTask.form.introZh',
+  'crmTask.form.introEn',
+  'crmTask.form.cover',
+  'crmTask.form.coverHint',
+  'crmTask.form.coverTooLarge',
+  'crmTask.form.type',
+  'crmTask.form.schedule',
+  'crmTask.form.startAt',
+  'crmTask.form.endAt',
+  'crmTask.form.timeHint',
+  'crmTask.form.remind',
+  'crmTask.form.remindOn',
+  'crmTask.form.remindDays',
+  'crmTask.form.remindHint',
+  'crmTask.form.save',
+  'crmTask.form.saving',
+  'crmTask.form.created',
+  'crmTask.form.saved',
+  'crmTask.form.back',
+  'crmTask.form.notFound',
+  'crmTask.form.unsaved',
+  'crmTask.form.progress',
+  'crmTask.form.state',
+] as const satisfies readonly MessageKey[];
+export type TaskFormMessages = Messages<(typeof taskFormMessageKeys)[number]>;
+
+export const taskProgressMessageKeys = [
+  ...dataTableMessageKeys,
+  ...noAccessMessageKeys,
+  ...stateKeys,
+  'crmSite.loadFailed',
+  'crmSite.retry',
+  'crmTask.form.notFound',
+  'crmTask.noEnd',
+  'crmTask.prog.back',
+  'crmTask.prog.missing',
+  'crmTask.prog.summary',
+  'crmTask.prog.time',
+  'crmTask.prog.members',
+  'crmTask.prog.counts',
+  'crmTask.prog.keyword',
+  'crmTask.prog.search',
+  'crmTask.prog.status',
+  'crmTask.prog.allStatuses',
+  'crmTask.prog.status.0',
+  'crmTask.prog.status.1',
+  'crmTask.prog.status.2',
+  'crmTask.prog.department',
+  'crmTask.prog.allDepartments',
+  'crmTask.prog.reset',
+  'crmTask.prog.caption',
+  'crmTask.prog.empty',
+  'crmTask.prog.name',
+  'crmTask.prog.empNo',
+  'crmTask.prog.progress',
+  'crmTask.prog.required',
+  'crmTask.prog.assignedAt',
+  'crmTask.prog.progressAt',
+  'crmTask.prog.remind',
+  'crmTask.prog.remindTitle',
+  'crmTask.prog.remindBody',
+  'crmTask.prog.reminded',
+  'crmTask.prog.export',
+  'crmTask.prog.exporting',
+  'crmTask.prog.exportStarted',
+  'crmTask.prog.exportRunning',
+  'crmTask.prog.exportDone',
+  'crmTask.prog.exportFailed',
+  'crmTask.prog.exportSlow',
+  'crmTask.prog.download',
+  'crmTask.prog.downloadFailed',
+] as const satisfies readonly MessageKey[];
+export type TaskProgressMessages = Messages<(typeof taskProgressMessageKeys)[number]>;
