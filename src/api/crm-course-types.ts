@@ -43,6 +43,8 @@ export interface CrmCourse {
   categoryId: string | null;
   lecturerIds: string[];
   creditHours: number;
+  /** Points earned in the ledger on completing it. */
+  points: number;
   isFree: boolean;
   priceFen: number | null;
   watermark: boolean;

@@ -22,6 +22,8 @@ export const MAX_CATEGORY_SIBLINGS = 200;
 /** Highest price in fen (¥1,000,000.00), and credit hours a course may grant. */
 export const MAX_PRICE_FEN = 100_000_000;
 export const MAX_CREDIT_HOURS = 1000;
+/** Most points completing one course earns. */
+export const MAX_COURSE_POINTS = 10_000;
 
 /**
  * Content types a period made in the back office may have (spec): 2 video or document from

@@ -8,7 +8,7 @@
  * which pages may import without zod.
  */
 import { z } from 'zod';
-import { AUTHORING_ERRORS, COURSE_AUDIENCE, COURSE_STATUS, MAX_AUDIENCE, MAX_CATEGORY_SIBLINGS, MAX_COURSE_ITEMS, MAX_COURSE_LECTURERS, MAX_CREDIT_HOURS, MAX_PRICE_FEN, PERIOD_TYPES } from '@/lib/authoring-rules';
+import { AUTHORING_ERRORS, COURSE_AUDIENCE, COURSE_STATUS, MAX_AUDIENCE, MAX_CATEGORY_SIBLINGS, MAX_COURSE_ITEMS, MAX_COURSE_LECTURERS, MAX_COURSE_POINTS, MAX_CREDIT_HOURS, MAX_PRICE_FEN, PERIOD_TYPES } from '@/lib/authoring-rules';
 
 const required = (max: number) => z.string().trim().min(1, AUTHORING_ERRORS.required).max(max, AUTHORING_ERRORS.tooLong);
 const optional = (max: number) => z.string().trim().max(max, AUTHORING_ERRORS.tooLong).default('');
@@ -46,6 +46,7 @@ export const courseSaveFields = z.object({
   categoryId: id.nullable().default(null),
   lecturerIds: uniqueIds(MAX_COURSE_LECTURERS).default([]),
   creditHours: z.number(AUTHORING_ERRORS.number).int(AUTHORING_ERRORS.number).min(0, AUTHORING_ERRORS.number).max(MAX_CREDIT_HOURS, AUTHORING_ERRORS.number),
+  points: z.number(AUTHORING_ERRORS.number).int(AUTHORING_ERRORS.number).min(0, AUTHORING_ERRORS.number).max(MAX_COURSE_POINTS, AUTHORING_ERRORS.number).default(0),
   isFree: z.boolean(),
   /** Fen; null: free, or paid without a price shown. */
   priceFen: z.number(AUTHORING_ERRORS.price).int(AUTHORING_ERRORS.price).min(1, AUTHORING_ERRORS.price).max(MAX_PRICE_FEN, AUTHORING_ERRORS.price).nullable().default(null),

@@ -37,5 +37,11 @@ export function ledgerQueries(db: Db, eid: string) {
       ]);
       return { rows, count: totals?.n ?? 0, sum: totals?.sum ?? null };
     },
+
+    /** Adds a member's earnings (points: kind 1; credit hours: kind 2), each with its reason and source. */
+    async award(memberId: string, rows: Omit<typeof pointRecords.$inferInsert, 'id' | 'enterpriseId' | 'enterpriseUserId' | 'createdAt'>[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(pointRecords).values(rows.map((r) => ({ ...r, enterpriseId: eid, enterpriseUserId: memberId })));
+    },
   };
 }

@@ -125,6 +125,8 @@ export const courses = pgTable(
     priceFen: integer('price_fen'),
     /** Credit hours granted on completion. */
     creditHours: integer('credit_hours').notNull().default(0),
+    /** Points a member earns in the ledger on completing the course (with its credit hours). */
+    points: integer('points').notNull().default(0),
     /** A moving watermark with the viewer's name and employee number over the player. */
     watermark: boolean('watermark').notNull().default(false),
     /** Who may see it: 0 the whole company, 1 only the departments (with those under them) and members of `course_audience`. */

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateCount, CertificateItem } from '@/api/certificate-types';
 import type { PageResult } from '@/api/types';
-import { certificates, courseProgress, courses, projects } from '../../db/schema';
+import { certificates, courseProgress, courses, pointRecords, projects } from '../../db/schema';
 import { createTestApp, type TestGateway } from '../../testing';
 import { idOf, viewer, type Viewer } from '../player/test-support';
 import { issueOnCompletion } from './issue';
@@ -62,6 +62,29 @@ describe('automatic issue on completing a course', () => {
     const before = await held(who);
     expect((await playCourse(gw, who, 'Excel for the office')).completed).toBe(true);
     expect(await held(who)).toEqual(before);
+  });
+});
+
+describe('the ledger on completing a course', () => {
+  it('earns the course’s points and credit hours once, named after the course', async () => {
+    const who = await viewer(gw, 'E1002');
+    const courseId = await idOf(gw, courses, 'Workplace writing');
+    await db().update(courses).set({ points: 8, creditHours: 3 }).where(eq(courses.id, courseId));
+    const earned = () =>
+      db()
+        .select()
+        .from(pointRecords)
+        .where(and(eq(pointRecords.enterpriseUserId, who.memberId), eq(pointRecords.sourceId, courseId)));
+    expect(await earned()).toEqual([]);
+    expect((await playCourse(gw, who, 'Workplace writing')).completed).toBe(true);
+    const rows = await earned();
+    expect(rows.map((r) => [r.kind, r.amount, r.reasonZh, r.sourceType]).sort()).toEqual([
+      [1, 8, '完成课程《职场写作规范》', 'course'],
+      [2, 3, '完成课程《职场写作规范》', 'course'],
+    ]);
+    // Completing it again earns nothing more.
+    await playCourse(gw, who, 'Workplace writing');
+    expect(await earned()).toHaveLength(2);
   });
 });
 

@@ -31,7 +31,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
-import { AUTHORING_ERRORS, COURSE_STATUS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
+import { AUTHORING_ERRORS, COURSE_STATUS, MAX_COURSE_POINTS, MAX_PRICE_FEN } from '@/lib/authoring-rules';
 import { audienceNamesSomeone, courseSaveFields } from '@/lib/schemas/authoring';
 import { LOGO_MAX_BYTES } from '@/lib/site-rules';
 import { notifySuccess } from '@/stores/toasts';
@@ -64,6 +64,7 @@ const EMPTY: FormIn = {
   categoryId: null,
   lecturerIds: [],
   creditHours: 0,
+  points: 0,
   isFree: true,
   price: '',
   watermark: false,
@@ -335,6 +336,17 @@ export function CourseEditorPage({ locale, messages: m }: { locale: Locale; mess
             label={m['crmCourse.form.creditHours']}
             error={err('creditHours')}
             {...form.register('creditHours', { valueAsNumber: true })}
+          />
+          <FormTextField
+            id="course-points"
+            type="number"
+            min={0}
+            max={MAX_COURSE_POINTS}
+            step={1}
+            label={m['crmCourse.form.points']}
+            hint={m['crmCourse.form.pointsHint']}
+            error={err('points')}
+            {...form.register('points', { valueAsNumber: true })}
           />
         </div>
 

@@ -68,6 +68,8 @@ export const courseFormMessageKeys = [
   'crmCourse.form.lecturerSearch',
   'crmCourse.form.lecturersChosen',
   'crmCourse.form.creditHours',
+  'crmCourse.form.points',
+  'crmCourse.form.pointsHint',
   'crmCourse.form.isFree',
   'crmCourse.form.price',
   'crmCourse.form.priceHint',
