@@ -1,11 +1,12 @@
 /**
  * Uploading into the library, on a gateway of its own: 刘洋 (E1004, administrator) uploads a
  * video from the computer and watches it upload, then be processed into HLS with a poster and its
- * length; put in a new course's period it plays to 张伟 (E1001). A picture named .mp4 is refused
- * in the row, in the page's language. An upload cut by a closed tab is listed when the page
- * opens again and goes on from where it stopped when the same file is chosen. A video that
- * cannot be processed says why and is retried from its row. Every state is axe-clean.
- */
+ * length; put with a PDF in a new course shown to one department, 张伟 (E1001, in it) finds it
+ * in the course centre and by search and plays it with his progress counted; 王磊 (E1003, in
+ * another) neither finds nor opens it. A picture named .mp4 is refused in the row, in the page's
+ * language. An upload cut by a closed tab is listed when the page opens again and goes on from
+ * where it stopped when the same file is chosen. A video that cannot be processed says why and
+ * is retried from its row. Every state is axe-clean. */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, writeFileSync } from 'node:fs';
@@ -25,9 +26,18 @@ async function axe(page: Page): Promise<void> {
 }
 
 /** Calls a row of the gateway as the signed-in member of `page`. */
+const tokenOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')!.value;
+
 async function call<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'ENT_WEB_TOKEN')!.value;
+  const token = await tokenOf(page);
   const res = await page.request.post(`${gw.origin}/gateway/${path}`, { headers: { token }, data: body });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe(200);
+  return envelope.data;
+}
+
+async function get<T>(page: Page, path: string, params: Record<string, string>): Promise<T> {
+  const res = await page.request.get(`${gw.origin}/gateway/${path}`, { headers: { token: await tokenOf(page) }, params });
   const envelope = (await res.json()) as { code: number; msg: string; data: T };
   expect(envelope.code, envelope.msg).toBe(200);
   return envelope.data;
@@ -66,6 +76,8 @@ test('a video is uploaded, processed and played in a new course', async ({ page,
   const [resource] = (await call<{ list: { id: string; name: string }[] }>(page, 'course/crm/resource/page', { keyword: '装卸作业示范' })).list;
   const course = await call<{ id: string }>(page, 'course/crm/course/save', {
     nameZh: '装卸作业规范', nameEn: '', introZh: '', cover: '', categoryId: null, lecturerIds: [], creditHours: 1, isFree: true, priceFen: null, watermark: false, antiSkip: false,
+    // Shown to one department: 前端开发部 (张伟's), not 王磊's.
+    audience: 1, audienceDepartments: ['D110'], audienceMembers: [],
   });
   const [chapter] = await call<{ id: string }[]>(page, 'course/crm/course/item/save', { courseId: course.id, nameZh: '第一章' });
   await call(page, 'course/crm/course/item/save', { courseId: course.id, parentId: chapter!.id, nameZh: '装卸示范', contentType: 2, resourceId: resource!.id });
@@ -75,6 +87,11 @@ test('a video is uploaded, processed and played in a new course', async ({ page,
 
   const learner = await (await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' })).newPage();
   await signIn(learner, 'E1001');
+  // 张伟 finds it in the course centre and by search.
+  const centre = await call<{ list: { id: string }[] }>(learner, 'course/auth/course/info/page', { pageCurrent: 1, pageSize: 8, keyword: '装卸作业规范' });
+  expect(centre.list.map((c) => c.id)).toEqual([course.id]);
+  await learner.goto(`/search/${encodeURIComponent('装卸作业')}?type=1`);
+  await expect(learner.getByRole('main').getByRole('link', { name: /装卸作业规范/ })).toBeVisible();
   const playlists: string[] = [];
   learner.on('request', (r) => r.url().includes('.m3u8') && playlists.push(new URL(r.url()).pathname));
   await learner.goto(`/watch/course?courseId=${course.id}`);
@@ -86,11 +103,28 @@ test('a video is uploaded, processed and played in a new course', async ({ page,
   await expect.poll(() => learner.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
   expect(playlists.some((p) => p.endsWith(`${resource!.id}.m3u8`))).toBe(true);
   await expect(learner.locator('video')).toHaveAttribute('poster', new RegExp(`${resource!.id}-poster\\.jpg`));
+  // Played to its end, the gateway counts 张伟's progress as for a seeded course.
+  await learner.locator('video').evaluate((m: HTMLMediaElement) => new Promise((done) => (m.ended ? done(null) : m.addEventListener('ended', done, { once: true }))));
+  await expect
+    .poll(async () => (await get<{ studyProgress: number }>(learner, 'course/auth/study/progress/get', { courseId: course.id })).studyProgress, { timeout: 30_000 })
+    .toBeGreaterThan(0);
   // The PDF period: its pages, counted when it was processed, drawn one by one.
   await learner.getByRole('navigation', { name: '课程目录' }).getByRole('link', { name: /装卸安全手册/ }).click();
   await expect(learner.getByRole('heading', { name: '装卸安全手册', level: 1 })).toBeVisible();
   await expect(learner.getByText('第 1 / 3 页')).toBeVisible({ timeout: 20_000 });
   await learner.context().close();
+
+  // 王磊, of another department, neither finds it nor opens it.
+  const other = await (await browser.newContext({ baseURL: gw.origin, locale: 'zh-CN' })).newPage();
+  await signIn(other, 'E1003');
+  expect((await call<{ list: unknown[] }>(other, 'course/auth/course/info/page', { pageCurrent: 1, pageSize: 8, keyword: '装卸作业规范' })).list).toEqual([]);
+  await other.goto(`/search/${encodeURIComponent('装卸作业')}?type=1`);
+  await expect(other.getByText('“装卸作业”的搜索结果')).toBeVisible();
+  await expect(other.getByRole('tab', { name: /^课程（\d+）$/, selected: true })).toBeVisible();
+  await expect(other.getByRole('main')).not.toContainText('装卸作业规范');
+  const refused = await other.request.get(`${gw.origin}/gateway/course/auth/course/info/view`, { headers: { token: await tokenOf(other) }, params: { courseId: course.id } });
+  expect(((await refused.json()) as { code: number }).code).not.toBe(200);
+  await other.context().close();
 });
 
 test('a file whose content is not what its name says is refused in the row', async ({ page }) => {
