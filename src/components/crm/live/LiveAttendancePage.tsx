@@ -4,11 +4,9 @@
  * signed in, how long they watched while it was live and how often they hung up, found by name
  * or employee number (in the URL); the list can be exported into the download centre.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { getCrmLive, getLiveAttendance } from '@/api/crm-live';
-import type { CrmLiveAttendee, CrmLiveRoom } from '@/api/crm-live-types';
-import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import type { CrmLiveAttendee } from '@/api/crm-live-types';
 import { nameIn } from '@/components/crm/course/links';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
 import { KeywordFilter } from '@/components/crm/data-table/filters';
@@ -19,6 +17,7 @@ import { intlLocale, liveListHref, timeRange, watchedTime } from '@/components/c
 import type { LiveAttendanceMessages } from '@/components/crm/live/messages';
 import { LiveStatusBadge } from '@/components/crm/live/StatusBadge';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { BackLink, RecordProblem, recordProblem, useRecord } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,29 +27,12 @@ import type { Locale } from '@/i18n/locale-path';
 const DEFAULTS = { id: '', pageCurrent: 1, pageSize: 20, keyword: '' };
 const NO_ROWS: CrmLiveAttendee[] = [];
 
-type RoomState = { kind: 'loading' } | { kind: 'ready'; room: CrmLiveRoom } | { kind: 'failed'; message?: string };
-
 export function LiveAttendancePage({ locale, messages: m }: { locale: Locale; messages: LiveAttendanceMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [state, setState] = useState<RoomState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const id = query.id;
 
-  useEffect(() => {
-    if (access !== 'allowed' || !id) return;
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getCrmLive(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (room) => setState({ kind: 'ready', room }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const outcome = outcomeOf(error);
-        setState({ kind: 'failed', message: outcome.kind === 'notFound' ? m['crmLive.form.notFound'] : gatewayMessage(outcome) });
-      },
-    );
-    return () => controller.abort();
-  }, [access, id, attempt, m]);
+  const { state, retry } = useRecord(id, getCrmLive, m['crmLive.form.notFound'], access === 'allowed');
 
   const { data, loading, error, reload } = usePageQuery(
     (params, signal) => getLiveAttendance(params, { signal, isShowErrTip: false }),
@@ -60,8 +42,7 @@ export function LiveAttendancePage({ locale, messages: m }: { locale: Locale; me
 
   const columns = useMemo<DataTableColumn<CrmLiveAttendee>[]>(() => {
     const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'medium' });
-    const at = (iso: string | null) =>
-      iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : <span className="text-muted-foreground">—</span>;
+    const at = (iso: string | null) => (iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : <span className="text-muted-foreground">—</span>);
     const col = dataTableColumnHelper<CrmLiveAttendee>();
     return [
       col.accessor('userName', { header: m['crmLive.att.name'], enableHiding: false }),
@@ -83,31 +64,14 @@ export function LiveAttendancePage({ locale, messages: m }: { locale: Locale; me
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
 
-  const back = (
-    <a href={liveListHref(locale)} className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline">
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['crmLive.att.back']}
-    </a>
-  );
-
-  const problem = !id ? m['crmLive.att.missing'] : state.kind === 'failed' ? (state.message ?? m['crmSite.loadFailed']) : '';
-  if (problem) {
+  const back = <BackLink href={liveListHref(locale)}>{m['crmLive.att.back']}</BackLink>;
+  const problem = recordProblem(id, state, { missing: m['crmLive.att.missing'], loadFailed: m['crmSite.loadFailed'] });
+  if (problem)
     return (
-      <section className="bg-background grid gap-4 rounded-lg border p-4">
-        {back}
-        <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-          <p>{problem}</p>
-          {id && state.kind === 'failed' && state.message !== m['crmLive.form.notFound'] && (
-            <Button type="button" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-              {m['crmSite.retry']}
-            </Button>
-          )}
-        </div>
-      </section>
+      <RecordProblem back={back} message={problem} onRetry={state.kind === 'failed' && !state.notFound ? retry : undefined} retryLabel={m['crmSite.retry']} />
     );
-  }
 
-  const room = state.kind === 'ready' ? state.room : null;
+  const room = state.kind === 'ready' ? state.record : null;
   const facts = room
     ? [
         { label: m['crmLive.att.time'], value: <time dateTime={room.startAt}>{timeRange(locale, room.startAt, room.endAt)}</time> },

@@ -7,7 +7,7 @@
  * Leaving with unsaved changes asks first.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { findResources } from '@/api/crm-course';
@@ -22,6 +22,7 @@ import type { LiveFormMessages } from '@/components/crm/live/messages';
 import { PickOne, type PickOption } from '@/components/crm/live/PickOne';
 import { LiveStatusBadge } from '@/components/crm/live/StatusBadge';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { useEditedRecord, useLeaveGuard } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { errorText, LoadFailed, PictureField } from '@/components/crm/site/common';
 import { Button } from '@/components/ui/button';
@@ -102,9 +103,6 @@ function formValues(room: CrmLiveRoom): FormIn {
   };
 }
 
-/** The id in the address, if any. */
-const idInAddress = () => new URLSearchParams(location.search).get('id') ?? '';
-
 /** Library videos by name, each with its length. */
 const findVideos = (keyword: string, signal: AbortSignal): Promise<PickOption[]> =>
   findResources(keyword, VIDEO, { signal, isShowErrTip: false }).then((list) =>
@@ -114,9 +112,6 @@ const findVideos = (keyword: string, signal: AbortSignal): Promise<PickOption[]>
 export function LiveEditorPage({ locale, messages: m }: { locale: Locale; messages: LiveFormMessages }) {
   const access = useCrmAccess('admin');
   const [room, setRoom] = useState<CrmLiveRoom | null>(null);
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [failure, setFailure] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
   /** Names of the chosen lecturer and recording, as the pickers show them. */
   const [names, setNames] = useState({ lecturer: '', playback: '' });
   const [generating, setGenerating] = useState(false);
@@ -138,37 +133,9 @@ export function LiveEditorPage({ locale, messages: m }: { locale: Locale; messag
     [form],
   );
 
-  useEffect(() => {
-    if (access !== 'allowed') return;
-    const id = idInAddress();
-    if (!id) {
-      setPhase('ready');
-      return;
-    }
-    const controller = new AbortController();
-    setPhase('loading');
-    getCrmLive(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (r) => {
-        show(r);
-        setPhase('ready');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const outcome = outcomeOf(error);
-        setFailure(outcome.kind === 'notFound' ? m['crmLive.form.notFound'] : undefined);
-        setPhase('failed');
-      },
-    );
-    return () => controller.abort();
-  }, [access, attempt, show, m]);
+  const { phase, failure, retry } = useEditedRecord(getCrmLive, show, m['crmLive.form.notFound'], access === 'allowed');
 
-  // Leaving with unsaved changes asks first.
-  useEffect(() => {
-    if (!isDirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener('beforeunload', ask);
-    return () => removeEventListener('beforeunload', ask);
-  }, [isDirty]);
+  useLeaveGuard(isDirty);
 
   const findLecturers = useCallback(
     (keyword: string, signal: AbortSignal): Promise<PickOption[]> =>
@@ -178,7 +145,7 @@ export function LiveEditorPage({ locale, messages: m }: { locale: Locale; messag
 
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
-  if (phase === 'failed') return <LoadFailed message={failure} onRetry={() => setAttempt((n) => n + 1)} messages={m} />;
+  if (phase === 'failed') return <LoadFailed message={failure} onRetry={retry} messages={m} />;
   if (phase === 'loading')
     return (
       <p role="status" className="text-muted-foreground text-sm">

@@ -4,14 +4,12 @@
  * filtered by status, the filters and page in the URL. Each row opens its form; its menu
  * opens the form or the room's attendance, or deletes the room after a confirmation.
  */
-import EllipsisIcon from 'lucide-react/icons/ellipsis';
-import PlusIcon from 'lucide-react/icons/plus';
 import { useMemo, useState } from 'react';
 import { deleteCrmLive, getCrmLivePage } from '@/api/crm-live';
 import type { CrmLiveRoom } from '@/api/crm-live-types';
 import { nameIn } from '@/components/crm/course/links';
-import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
-import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { RecordList, RowMenu } from '@/components/crm/data-table/RecordList';
 import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
@@ -21,7 +19,6 @@ import { LiveStatusBadge } from '@/components/crm/live/StatusBadge';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/stores/toasts';
@@ -78,9 +75,7 @@ export function LivePage({ locale, messages: m }: { locale: Locale; messages: Li
       col.accessor('startAt', {
         id: 'time',
         header: m['crmLive.time'],
-        cell: (c) => (
-          <time dateTime={c.row.original.startAt}>{timeRange(locale, c.row.original.startAt, c.row.original.endAt)}</time>
-        ),
+        cell: (c) => <time dateTime={c.row.original.startAt}>{timeRange(locale, c.row.original.startAt, c.row.original.endAt)}</time>,
         meta: { className: 'whitespace-nowrap' },
       }),
       col.accessor('liveStatus', {
@@ -111,25 +106,15 @@ export function LivePage({ locale, messages: m }: { locale: Locale; messages: Li
         cell: (c) => {
           const room = c.row.original;
           return (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button type="button" variant="ghost" size="icon" aria-label={fill(m['crmLive.more'], { name: nameIn(locale, room) })}>
-                  <EllipsisIcon aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <a href={liveEditHref(locale, room.id)}>{m['crmLive.edit']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <a href={liveAttendanceHref(locale, room.id)}>{m['crmLive.attendance']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(room)}>
-                  {m['crmLive.delete']}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <RowMenu
+              label={fill(m['crmLive.more'], { name: nameIn(locale, room) })}
+              links={[
+                { href: liveEditHref(locale, room.id), label: m['crmLive.edit'] },
+                { href: liveAttendanceHref(locale, room.id), label: m['crmLive.attendance'] },
+              ]}
+              deleteLabel={m['crmLive.delete']}
+              onDelete={() => setDeleting(room)}
+            />
           );
         },
       }),
@@ -158,45 +143,36 @@ export function LivePage({ locale, messages: m }: { locale: Locale; messages: Li
   );
 
   return (
-    <section className="bg-background rounded-lg border p-4">
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmLive.list.intro']}</p>
-        <Button asChild>
-          <a href={liveEditHref(locale)}>
-            <PlusIcon aria-hidden="true" />
-            {m['crmLive.new']}
-          </a>
-        </Button>
-      </div>
-      <DataTable
-        columns={columns}
-        data={data?.list ?? NO_ROWS}
-        totalCount={data?.totalCount ?? 0}
-        paging={query}
-        onPagingChange={(p) => setQuery(p)}
-        caption={fill(m['crmLive.caption'], { count: data?.totalCount ?? 0 })}
-        messages={m}
-        loading={loading}
-        error={error}
-        onRetry={reload}
-        emptyText={m['crmLive.empty']}
-        toolbar={toolbar}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? fill(m['crmLive.deleteTitle'], { name: nameIn(locale, deleting) }) : ''}
-        description={m['crmLive.deleteBody']}
-        confirmLabel={m['crmLive.delete']}
-        cancelLabel={m['crm.table.cancel']}
-        destructive
-        onConfirm={async () => {
+    <RecordList
+      columns={columns}
+      data={data?.list ?? NO_ROWS}
+      totalCount={data?.totalCount ?? 0}
+      paging={query}
+      onPagingChange={(p) => setQuery(p)}
+      caption={fill(m['crmLive.caption'], { count: data?.totalCount ?? 0 })}
+      messages={m}
+      loading={loading}
+      error={error}
+      onRetry={reload}
+      emptyText={m['crmLive.empty']}
+      toolbar={toolbar}
+      intro={m['crmLive.list.intro']}
+      newHref={liveEditHref(locale)}
+      newLabel={m['crmLive.new']}
+      remove={{
+        open: deleting !== null,
+        onClose: () => setDeleting(null),
+        title: deleting ? fill(m['crmLive.deleteTitle'], { name: nameIn(locale, deleting) }) : '',
+        description: m['crmLive.deleteBody'],
+        confirmLabel: m['crmLive.delete'],
+        cancelLabel: m['crm.table.cancel'],
+        onConfirm: async () => {
           if (!deleting) return;
           await deleteCrmLive(deleting.id);
           notifySuccess(fill(m['crmLive.deleted'], { name: nameIn(locale, deleting) }));
           reload();
-        }}
-      />
-    </section>
+        },
+      }}
+    />
   );
 }

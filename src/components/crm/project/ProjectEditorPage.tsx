@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { getCrmProject, getProjectCertificateOptions, saveCrmProject } from '@/api/crm-project';
 import type { CrmCertificateOption, CrmProject } from '@/api/crm-project-types';
 import { findZoneCourses, findZoneLecturers } from '@/api/crm-site';
-import { outcomeOf } from '@/api/outcome';
 import { nameIn } from '@/components/crm/course/links';
 import { FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import type { PickOption } from '@/components/crm/live/PickOne';
@@ -24,6 +23,7 @@ import { FindAndAdd } from '@/components/crm/project/FindAndAdd';
 import { projectListHref, projectMembersHref } from '@/components/crm/project/links';
 import type { ProjectFormMessages } from '@/components/crm/project/messages';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { useEditedRecord, useLeaveGuard } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { errorText, LoadFailed, MoveButtons, PictureField } from '@/components/crm/site/common';
 import { moveItem } from '@/components/crm/site/reorder';
@@ -114,9 +114,6 @@ function formValues(p: CrmProject): FormIn {
   };
 }
 
-/** The id in the address, if any. */
-const idInAddress = () => new URLSearchParams(location.search).get('id') ?? '';
-
 /** The courses of one phase (or of none): in order, each required or elective, moved or removed. */
 function CourseList({
   listId,
@@ -155,7 +152,14 @@ function CourseList({
               <option value="required">{m['crmProject.form.required']}</option>
               <option value="elective">{m['crmProject.form.elective']}</option>
             </select>
-            <MoveButtons id={`${listId}-${c.courseId}`} index={i} count={value.length} name={name} onMove={(from, to) => onChange(moveItem(value, from, to))} messages={m} />
+            <MoveButtons
+              id={`${listId}-${c.courseId}`}
+              index={i}
+              count={value.length}
+              name={name}
+              onMove={(from, to) => onChange(moveItem(value, from, to))}
+              messages={m}
+            />
             <Button
               type="button"
               variant="ghost"
@@ -230,7 +234,9 @@ function CertificateSelect({
             return (
               <option key={o.id} value={o.id} disabled={taken !== null}>
                 {nameIn(locale, o)}
-                {taken ? ` — ${fill(m[taken.kind === 'course' ? 'crmProject.form.certificateOfCourse' : 'crmProject.form.certificateOfProject'], { name: nameIn(locale, taken) })}` : ''}
+                {taken
+                  ? ` — ${fill(m[taken.kind === 'course' ? 'crmProject.form.certificateOfCourse' : 'crmProject.form.certificateOfProject'], { name: nameIn(locale, taken) })}`
+                  : ''}
               </option>
             );
           })}
@@ -247,9 +253,6 @@ function CertificateSelect({
 export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; messages: ProjectFormMessages }) {
   const access = useCrmAccess('admin');
   const [project, setProject] = useState<CrmProject | null>(null);
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [failure, setFailure] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
   /** Names of the chosen courses and lecturers, by id, as the lists show them. */
   const [courseNames, setCourseNames] = useState<Record<string, PickOption>>({});
   const [lecturerNames, setLecturerNames] = useState<Record<string, string>>({});
@@ -263,43 +266,19 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
     (p: CrmProject) => {
       setProject(p);
       const all = [...p.phases.flatMap((ph) => ph.courses), ...p.courses];
-      setCourseNames((n) => ({ ...n, ...Object.fromEntries(all.map((c) => [c.courseId, { id: c.courseId, name: nameIn(locale, c), note: c.published ? undefined : draftNote }])) }));
+      setCourseNames((n) => ({
+        ...n,
+        ...Object.fromEntries(all.map((c) => [c.courseId, { id: c.courseId, name: nameIn(locale, c), note: c.published ? undefined : draftNote }])),
+      }));
       setLecturerNames((n) => ({ ...n, ...Object.fromEntries(p.lecturers.map((l) => [l.id, nameIn(locale, l)])) }));
       form.reset(formValues(p));
     },
     [form, locale, draftNote],
   );
 
-  useEffect(() => {
-    if (access !== 'allowed') return;
-    const id = idInAddress();
-    if (!id) {
-      setPhase('ready');
-      return;
-    }
-    const controller = new AbortController();
-    setPhase('loading');
-    getCrmProject(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (p) => {
-        show(p);
-        setPhase('ready');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(outcomeOf(error).kind === 'notFound' ? m['crmProject.form.notFound'] : undefined);
-        setPhase('failed');
-      },
-    );
-    return () => controller.abort();
-  }, [access, attempt, show, m]);
+  const { phase, failure, retry } = useEditedRecord(getCrmProject, show, m['crmProject.form.notFound'], access === 'allowed');
 
-  // Leaving with unsaved changes asks first.
-  useEffect(() => {
-    if (!isDirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener('beforeunload', ask);
-    return () => removeEventListener('beforeunload', ask);
-  }, [isDirty]);
+  useLeaveGuard(isDirty);
 
   const findCourses = useCallback(
     (keyword: string, signal: AbortSignal): Promise<PickOption[]> =>
@@ -323,7 +302,7 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
 
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
-  if (phase === 'failed') return <LoadFailed message={failure} onRetry={() => setAttempt((n) => n + 1)} messages={m} />;
+  if (phase === 'failed') return <LoadFailed message={failure} onRetry={retry} messages={m} />;
   if (phase === 'loading')
     return (
       <p role="status" className="text-muted-foreground text-sm">
@@ -359,10 +338,38 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <FormTextField id="project-nameZh" label={m['crmProject.form.nameZh']} error={err(errors.nameZh?.message)} maxLength={60} {...form.register('nameZh')} />
-        <FormTextField id="project-nameEn" label={m['crmProject.form.nameEn']} error={err(errors.nameEn?.message)} maxLength={120} {...form.register('nameEn')} />
-        <FormTextField id="project-introZh" multiline rows={4} label={m['crmProject.form.introZh']} error={err(errors.introZh?.message)} maxLength={2000} {...form.register('introZh')} />
-        <FormTextField id="project-introEn" multiline rows={4} label={m['crmProject.form.introEn']} error={err(errors.introEn?.message)} maxLength={4000} {...form.register('introEn')} />
+        <FormTextField
+          id="project-nameZh"
+          label={m['crmProject.form.nameZh']}
+          error={err(errors.nameZh?.message)}
+          maxLength={60}
+          {...form.register('nameZh')}
+        />
+        <FormTextField
+          id="project-nameEn"
+          label={m['crmProject.form.nameEn']}
+          error={err(errors.nameEn?.message)}
+          maxLength={120}
+          {...form.register('nameEn')}
+        />
+        <FormTextField
+          id="project-introZh"
+          multiline
+          rows={4}
+          label={m['crmProject.form.introZh']}
+          error={err(errors.introZh?.message)}
+          maxLength={2000}
+          {...form.register('introZh')}
+        />
+        <FormTextField
+          id="project-introEn"
+          multiline
+          rows={4}
+          label={m['crmProject.form.introEn']}
+          error={err(errors.introEn?.message)}
+          maxLength={4000}
+          {...form.register('introEn')}
+        />
       </div>
 
       <Controller
@@ -392,7 +399,13 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
             <legend className="mb-1 text-sm font-medium">{m['crmProject.form.registration']}</legend>
             {PROJECT_REGISTRATIONS.map((r) => (
               <label key={r} className="flex items-start gap-2 text-sm">
-                <input type="radio" name="project-registration" className="accent-primary mt-1" checked={field.value === r} onChange={() => field.onChange(r)} />
+                <input
+                  type="radio"
+                  name="project-registration"
+                  className="accent-primary mt-1"
+                  checked={field.value === r}
+                  onChange={() => field.onChange(r)}
+                />
                 <span>
                   {m[`crmProject.registration.${r}`]}
                   <span className="text-muted-foreground block text-xs">{m[`crmProject.form.registrationHint.${r}`]}</span>
@@ -406,7 +419,13 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-medium">{m['crmProject.form.schedule']}</legend>
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
-          <FormTextField id="project-startAt" type="datetime-local" label={m['crmProject.form.startAt']} error={err(errors.startAt?.message)} {...form.register('startAt')} />
+          <FormTextField
+            id="project-startAt"
+            type="datetime-local"
+            label={m['crmProject.form.startAt']}
+            error={err(errors.startAt?.message)}
+            {...form.register('startAt')}
+          />
           <FormTextField
             id="project-studyEndAt"
             type="datetime-local"
@@ -469,7 +488,14 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
                 <fieldset className="grid gap-3 rounded-md border p-3">
                   <legend className="px-1 text-sm font-medium">{fill(m['crmProject.form.phaseTitle'], { n: i + 1, name: phaseName })}</legend>
                   <div className="flex flex-wrap justify-end gap-1">
-                    <MoveButtons id={`phase-${field.key}`} index={i} count={phases.fields.length} name={phaseName} onMove={(from, to) => phases.move(from, to)} messages={m} />
+                    <MoveButtons
+                      id={`phase-${field.key}`}
+                      index={i}
+                      count={phases.fields.length}
+                      name={phaseName}
+                      onMove={(from, to) => phases.move(from, to)}
+                      messages={m}
+                    />
                     <Button type="button" variant="ghost" size="sm" onClick={() => phases.remove(i)}>
                       <Trash2Icon aria-hidden="true" />
                       <span className="sr-only">{fill(m['crmProject.form.removePhase'], { name: phaseName })}</span>
@@ -518,7 +544,14 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
                       return (
                         <div className="grid gap-2">
                           <h3 className="text-sm font-medium">{fill(m['crmProject.form.phaseCourses'], { name: phaseName })}</h3>
-                          <CourseList listId={`phase-${field.key}`} label={fill(m['crmProject.form.phaseCourses'], { name: phaseName })} value={value} onChange={courses.onChange} names={courseNames} messages={m} />
+                          <CourseList
+                            listId={`phase-${field.key}`}
+                            label={fill(m['crmProject.form.phaseCourses'], { name: phaseName })}
+                            value={value}
+                            onChange={courses.onChange}
+                            names={courseNames}
+                            messages={m}
+                          />
                           <FindAndAdd
                             searchLabel={fill(m['crmProject.form.courseSearch'], { name: phaseName })}
                             addLabel={fill(m['crmProject.form.addCourse'], { phase: phaseName })}
@@ -547,7 +580,14 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
               <div className="grid gap-2 rounded-md border p-3">
                 <h3 className="text-sm font-medium">{m['crmProject.form.looseCourses']}</h3>
                 <p className="text-muted-foreground text-xs">{m['crmProject.form.looseHint']}</p>
-                <CourseList listId="loose" label={m['crmProject.form.looseCourses']} value={field.value ?? []} onChange={field.onChange} names={courseNames} messages={m} />
+                <CourseList
+                  listId="loose"
+                  label={m['crmProject.form.looseCourses']}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  names={courseNames}
+                  messages={m}
+                />
               </div>
             )}
           />
@@ -572,7 +612,14 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
                       <li key={id} className="flex items-center gap-2 rounded-md border px-2 py-1 text-sm">
                         <span className="text-muted-foreground w-6 text-end tabular-nums">{i + 1}.</span>
                         <span className="flex-1">{name}</span>
-                        <MoveButtons id={`lecturer-${id}`} index={i} count={value.length} name={name} onMove={(from, to) => field.onChange(moveItem(value, from, to))} messages={m} />
+                        <MoveButtons
+                          id={`lecturer-${id}`}
+                          index={i}
+                          count={value.length}
+                          name={name}
+                          onMove={(from, to) => field.onChange(moveItem(value, from, to))}
+                          messages={m}
+                        />
                         <Button
                           type="button"
                           variant="ghost"

@@ -4,11 +4,9 @@
  * (both in the URL). A registration waiting for approval is approved, or rejected after a
  * confirmation; the member is told either way.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { useEffect, useMemo, useState } from 'react';
 import { decideCrmProjectMember, getCrmProject, getCrmProjectMembers } from '@/api/crm-project';
-import type { CrmProject, CrmProjectMember } from '@/api/crm-project-types';
-import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import type { CrmProjectMember } from '@/api/crm-project-types';
 import { nameIn } from '@/components/crm/course/links';
 import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
@@ -19,6 +17,7 @@ import { intlLocale } from '@/components/crm/live/links';
 import { projectEditHref, projectListHref } from '@/components/crm/project/links';
 import type { ProjectMembersMessages } from '@/components/crm/project/messages';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { BackLink, RecordProblem, recordProblem, useRecord } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -31,32 +30,15 @@ const DEFAULTS = { id: '', pageCurrent: 1, pageSize: 20, keyword: '', status: ''
 const NO_ROWS: CrmProjectMember[] = [];
 const STATUS_TONE = ['bg-amber-100 text-amber-900', 'bg-emerald-100 text-emerald-900', 'bg-muted text-foreground'] as const;
 
-type ProjectState = { kind: 'loading' } | { kind: 'ready'; project: CrmProject } | { kind: 'failed'; message?: string };
-
 export function ProjectMembersPage({ locale, messages: m }: { locale: Locale; messages: ProjectMembersMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [state, setState] = useState<ProjectState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<CrmProjectMember | null>(null);
   const id = query.id;
   const status = REGISTRATION_STATUSES.find((s) => String(s) === query.status);
 
-  useEffect(() => {
-    if (access !== 'allowed' || !id) return;
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getCrmProject(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (project) => setState({ kind: 'ready', project }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const outcome = outcomeOf(error);
-        setState({ kind: 'failed', message: outcome.kind === 'notFound' ? m['crmProject.form.notFound'] : gatewayMessage(outcome) });
-      },
-    );
-    return () => controller.abort();
-  }, [access, id, attempt, m]);
+  const { state, retry } = useRecord(id, getCrmProject, m['crmProject.form.notFound'], access === 'allowed');
 
   const { data, loading, error, reload } = usePageQuery(
     (params, signal) => getCrmProjectMembers(params, { signal, isShowErrTip: false }),
@@ -133,31 +115,14 @@ export function ProjectMembersPage({ locale, messages: m }: { locale: Locale; me
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
 
-  const back = (
-    <a href={projectListHref(locale)} className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline">
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['crmProject.queue.back']}
-    </a>
-  );
-
-  const problem = !id ? m['crmProject.queue.missing'] : state.kind === 'failed' ? (state.message ?? m['crmSite.loadFailed']) : '';
-  if (problem) {
+  const back = <BackLink href={projectListHref(locale)}>{m['crmProject.queue.back']}</BackLink>;
+  const problem = recordProblem(id, state, { missing: m['crmProject.queue.missing'], loadFailed: m['crmSite.loadFailed'] });
+  if (problem)
     return (
-      <section className="bg-background grid gap-4 rounded-lg border p-4">
-        {back}
-        <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-          <p>{problem}</p>
-          {id && state.kind === 'failed' && state.message !== m['crmProject.form.notFound'] && (
-            <Button type="button" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-              {m['crmSite.retry']}
-            </Button>
-          )}
-        </div>
-      </section>
+      <RecordProblem back={back} message={problem} onRetry={state.kind === 'failed' && !state.notFound ? retry : undefined} retryLabel={m['crmSite.retry']} />
     );
-  }
 
-  const project = state.kind === 'ready' ? state.project : null;
+  const project = state.kind === 'ready' ? state.record : null;
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
       <KeywordFilter

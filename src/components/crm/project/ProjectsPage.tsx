@@ -4,14 +4,12 @@
  * registrations waiting for approval. Each row opens its form; its menu opens the form or the
  * registration queue, or deletes the project after a confirmation.
  */
-import EllipsisIcon from 'lucide-react/icons/ellipsis';
-import PlusIcon from 'lucide-react/icons/plus';
 import { useMemo, useState } from 'react';
 import { deleteCrmProject, getCrmProjectPage } from '@/api/crm-project';
 import type { CrmProjectItem } from '@/api/crm-project-types';
 import { nameIn } from '@/components/crm/course/links';
-import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
-import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { RecordList, RowMenu } from '@/components/crm/data-table/RecordList';
 import { KeywordFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
@@ -21,7 +19,6 @@ import type { ProjectListMessages } from '@/components/crm/project/messages';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { notifySuccess } from '@/stores/toasts';
@@ -107,25 +104,15 @@ export function ProjectsPage({ locale, messages: m }: { locale: Locale; messages
         cell: (c) => {
           const project = c.row.original;
           return (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button type="button" variant="ghost" size="icon" aria-label={fill(m['crmProject.more'], { name: nameIn(locale, project) })}>
-                  <EllipsisIcon aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <a href={projectEditHref(locale, project.id)}>{m['crmProject.edit']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <a href={projectMembersHref(locale, project.id)}>{m['crmProject.openQueue']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(project)}>
-                  {m['crmProject.delete']}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <RowMenu
+              label={fill(m['crmProject.more'], { name: nameIn(locale, project) })}
+              links={[
+                { href: projectEditHref(locale, project.id), label: m['crmProject.edit'] },
+                { href: projectMembersHref(locale, project.id), label: m['crmProject.openQueue'] },
+              ]}
+              deleteLabel={m['crmProject.delete']}
+              onDelete={() => setDeleting(project)}
+            />
           );
         },
       }),
@@ -145,45 +132,36 @@ export function ProjectsPage({ locale, messages: m }: { locale: Locale; messages
   );
 
   return (
-    <section className="bg-background rounded-lg border p-4">
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmProject.list.intro']}</p>
-        <Button asChild>
-          <a href={projectEditHref(locale)}>
-            <PlusIcon aria-hidden="true" />
-            {m['crmProject.new']}
-          </a>
-        </Button>
-      </div>
-      <DataTable
-        columns={columns}
-        data={data?.list ?? NO_ROWS}
-        totalCount={data?.totalCount ?? 0}
-        paging={query}
-        onPagingChange={(p) => setQuery(p)}
-        caption={fill(m['crmProject.caption'], { count: data?.totalCount ?? 0 })}
-        messages={m}
-        loading={loading}
-        error={error}
-        onRetry={reload}
-        emptyText={m['crmProject.empty']}
-        toolbar={toolbar}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? fill(m['crmProject.deleteTitle'], { name: nameIn(locale, deleting) }) : ''}
-        description={m['crmProject.deleteBody']}
-        confirmLabel={m['crmProject.delete']}
-        cancelLabel={m['crm.table.cancel']}
-        destructive
-        onConfirm={async () => {
+    <RecordList
+      columns={columns}
+      data={data?.list ?? NO_ROWS}
+      totalCount={data?.totalCount ?? 0}
+      paging={query}
+      onPagingChange={(p) => setQuery(p)}
+      caption={fill(m['crmProject.caption'], { count: data?.totalCount ?? 0 })}
+      messages={m}
+      loading={loading}
+      error={error}
+      onRetry={reload}
+      emptyText={m['crmProject.empty']}
+      toolbar={toolbar}
+      intro={m['crmProject.list.intro']}
+      newHref={projectEditHref(locale)}
+      newLabel={m['crmProject.new']}
+      remove={{
+        open: deleting !== null,
+        onClose: () => setDeleting(null),
+        title: deleting ? fill(m['crmProject.deleteTitle'], { name: nameIn(locale, deleting) }) : '',
+        description: m['crmProject.deleteBody'],
+        confirmLabel: m['crmProject.delete'],
+        cancelLabel: m['crm.table.cancel'],
+        onConfirm: async () => {
           if (!deleting) return;
           await deleteCrmProject(deleting.id);
           notifySuccess(fill(m['crmProject.deleted'], { name: nameIn(locale, deleting) }));
           reload();
-        }}
-      />
-    </section>
+        },
+      }}
+    />
   );
 }

@@ -6,14 +6,14 @@
  * takes its id once saved. Leaving with unsaved changes asks first.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { outcomeOf } from '@/api/outcome';
 import { getCrmTask, saveCrmTask } from '@/api/crm-task';
 import type { CrmTaskDetail, CrmTaskItem, TaskAudienceValue } from '@/api/crm-task-types';
 import { FormTextField } from '@/components/crm/form/FormTextField';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { useEditedRecord, useLeaveGuard } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { errorText, LoadFailed, PictureField } from '@/components/crm/site/common';
 import { taskListHref, taskProgressHref } from '@/components/crm/task/links';
@@ -39,7 +39,10 @@ const formSchema = taskSaveFields
   .extend({
     taskType: z.string(),
     startAt: z.string().trim().min(1, { message: AUTHORING_ERRORS.required, abort: true }).refine(readable, TASK_ERRORS.time),
-    endAt: z.string().trim().refine((v) => v === '' || readable(v), TASK_ERRORS.time),
+    endAt: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || readable(v), TASK_ERRORS.time),
     items: z.array(z.custom<CrmTaskItem>()).min(1, TASK_ERRORS.items),
     who: z.custom<TaskAudienceValue>().refine((v) => taskAudienceNamed({ ...v, memberIds: v.members.map((x) => x.id) }), TASK_ERRORS.audience),
     remindOn: z.boolean(),
@@ -89,20 +92,21 @@ function formValues(task: CrmTaskDetail): FormIn {
     startAt: localInput(task.startAt),
     endAt: localInput(task.endAt),
     items: task.items,
-    who: { audience: task.audience, departmentIds: task.departments.map((d) => d.id), postIds: task.posts.map((p) => p.id), members: task.members, joinLater: task.joinLater },
+    who: {
+      audience: task.audience,
+      departmentIds: task.departments.map((d) => d.id),
+      postIds: task.posts.map((p) => p.id),
+      members: task.members,
+      joinLater: task.joinLater,
+    },
     remindOn: task.remindDays !== null,
     remindDays: task.remindDays ?? DEFAULT_REMIND_DAYS,
   };
 }
 
-const idInAddress = () => new URLSearchParams(location.search).get('id') ?? '';
-
 export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messages: TaskFormMessages }) {
   const access = useCrmAccess('admin');
   const [task, setTask] = useState<CrmTaskDetail | null>(null);
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [failure, setFailure] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
   const { errors, isDirty, isSubmitting } = form.formState;
   const err = (name: keyof FormIn) => errorText(m, errors[name]?.message);
@@ -116,39 +120,13 @@ export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messag
     [form],
   );
 
-  useEffect(() => {
-    if (access !== 'allowed') return;
-    const id = idInAddress();
-    if (!id) {
-      setPhase('ready');
-      return;
-    }
-    const controller = new AbortController();
-    setPhase('loading');
-    getCrmTask(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (t) => {
-        show(t);
-        setPhase('ready');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(outcomeOf(error).kind === 'notFound' ? m['crmTask.form.notFound'] : undefined);
-        setPhase('failed');
-      },
-    );
-    return () => controller.abort();
-  }, [access, attempt, show, m]);
+  const { phase, failure, retry } = useEditedRecord(getCrmTask, show, m['crmTask.form.notFound'], access === 'allowed');
 
-  useEffect(() => {
-    if (!isDirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener('beforeunload', ask);
-    return () => removeEventListener('beforeunload', ask);
-  }, [isDirty]);
+  useLeaveGuard(isDirty);
 
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
-  if (phase === 'failed') return <LoadFailed message={failure} onRetry={() => setAttempt((n) => n + 1)} messages={m} />;
+  if (phase === 'failed') return <LoadFailed message={failure} onRetry={retry} messages={m} />;
   if (phase === 'loading')
     return (
       <p role="status" className="text-muted-foreground text-sm">
@@ -204,8 +182,24 @@ export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messag
       <div className="grid gap-4 md:grid-cols-2">
         <FormTextField id="task-nameZh" label={m['crmTask.form.nameZh']} error={err('nameZh')} maxLength={60} {...form.register('nameZh')} />
         <FormTextField id="task-nameEn" label={m['crmTask.form.nameEn']} error={err('nameEn')} maxLength={120} {...form.register('nameEn')} />
-        <FormTextField id="task-introZh" multiline rows={3} label={m['crmTask.form.introZh']} error={err('introZh')} maxLength={2000} {...form.register('introZh')} />
-        <FormTextField id="task-introEn" multiline rows={3} label={m['crmTask.form.introEn']} error={err('introEn')} maxLength={4000} {...form.register('introEn')} />
+        <FormTextField
+          id="task-introZh"
+          multiline
+          rows={3}
+          label={m['crmTask.form.introZh']}
+          error={err('introZh')}
+          maxLength={2000}
+          {...form.register('introZh')}
+        />
+        <FormTextField
+          id="task-introEn"
+          multiline
+          rows={3}
+          label={m['crmTask.form.introEn']}
+          error={err('introEn')}
+          maxLength={4000}
+          {...form.register('introEn')}
+        />
       </div>
 
       <div className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start">
@@ -260,7 +254,11 @@ export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messag
         render={({ field }) => <TaskItems value={field.value} onChange={field.onChange} error={err('items')} locale={locale} messages={m} />}
       />
 
-      <Controller control={form.control} name="who" render={({ field }) => <TaskAudience value={field.value} onChange={field.onChange} error={err('who')} messages={m} />} />
+      <Controller
+        control={form.control}
+        name="who"
+        render={({ field }) => <TaskAudience value={field.value} onChange={field.onChange} error={err('who')} messages={m} />}
+      />
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-medium">{m['crmTask.form.remind']}</legend>

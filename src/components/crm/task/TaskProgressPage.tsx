@@ -5,12 +5,10 @@
  * name or employee number and filtered by status and department (all in the URL). The list the
  * filters show can be exported into the download centre, and those not done reminded.
  */
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getDepartmentList } from '@/api/account';
 import { getCrmTask, getCrmTaskProgress } from '@/api/crm-task';
-import type { CrmTaskDetail, CrmTaskProgressPage, CrmTaskProgressRow } from '@/api/crm-task-types';
-import { gatewayMessage, outcomeOf } from '@/api/outcome';
+import type { CrmTaskProgressPage, CrmTaskProgressRow } from '@/api/crm-task-types';
 import type { TreeOption } from '@/api/types';
 import { nameIn } from '@/components/crm/course/links';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
@@ -19,6 +17,7 @@ import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
 import { intlLocale } from '@/components/crm/live/links';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
+import { BackLink, RecordProblem, recordProblem, useRecord } from '@/components/crm/shell/record-page';
 import { useCrmAccess } from '@/components/crm/shell/use-crm-access';
 import { taskListHref, taskTime } from '@/components/crm/task/links';
 import type { TaskProgressMessages } from '@/components/crm/task/messages';
@@ -35,8 +34,6 @@ const DEFAULTS = { id: '', pageCurrent: 1, pageSize: 20, keyword: '', status: ''
 const NO_ROWS: CrmTaskProgressRow[] = [];
 const STATUSES = [0, 1, 2] as const;
 
-type TaskState = { kind: 'loading' } | { kind: 'ready'; task: CrmTaskDetail } | { kind: 'failed'; message?: string };
-
 /** A department tree as select options, each indented under its parent. */
 function departmentOptions(tree: TreeOption[], depth = 0): { value: string; label: string }[] {
   return tree.flatMap((node) => [{ value: node.id, label: `${'\u3000'.repeat(depth)}${node.name}` }, ...departmentOptions(node.children ?? [], depth + 1)]);
@@ -45,33 +42,21 @@ function departmentOptions(tree: TreeOption[], depth = 0): { value: string; labe
 export function TaskProgressPage({ locale, messages: m }: { locale: Locale; messages: TaskProgressMessages }) {
   const access = useCrmAccess('admin');
   const [query, setQuery, resetQuery] = useUrlState(DEFAULTS);
-  const [state, setState] = useState<TaskState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [departments, setDepartments] = useState<{ value: string; label: string }[]>([]);
   const id = query.id;
   const learningStatus = STATUSES.find((s) => String(s) === query.status);
   const filters = { keyword: query.keyword || undefined, learningStatus, departmentId: query.department || undefined };
 
-  useEffect(() => {
-    if (access !== 'allowed' || !id) return;
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getCrmTask(id, { signal: controller.signal, isShowErrTip: false }).then(
-      (task) => setState({ kind: 'ready', task }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const outcome = outcomeOf(error);
-        setState({ kind: 'failed', message: outcome.kind === 'notFound' ? m['crmTask.form.notFound'] : gatewayMessage(outcome) });
-      },
-    );
-    return () => controller.abort();
-  }, [access, id, attempt, m]);
+  const { state, retry } = useRecord(id, getCrmTask, m['crmTask.form.notFound'], access === 'allowed');
 
   useEffect(() => {
     if (access !== 'allowed') return;
     const controller = new AbortController();
     // Without the tree the filter offers "all departments" only.
-    getDepartmentList({ signal: controller.signal, isShowErrTip: false }).then((tree) => setDepartments(departmentOptions(tree)), () => {});
+    getDepartmentList({ signal: controller.signal, isShowErrTip: false }).then(
+      (tree) => setDepartments(departmentOptions(tree)),
+      () => {},
+    );
     return () => controller.abort();
   }, [access]);
 
@@ -119,37 +104,26 @@ export function TaskProgressPage({ locale, messages: m }: { locale: Locale; mess
   if (access === 'pending') return <CheckingAccess messages={m} />;
   if (access === 'denied') return <NoAccess locale={locale} messages={m} />;
 
-  const back = (
-    <a href={taskListHref(locale)} className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline">
-      <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      {m['crmTask.prog.back']}
-    </a>
-  );
-
-  const problem = !id ? m['crmTask.prog.missing'] : state.kind === 'failed' ? (state.message ?? m['crmSite.loadFailed']) : '';
-  if (problem) {
+  const back = <BackLink href={taskListHref(locale)}>{m['crmTask.prog.back']}</BackLink>;
+  const problem = recordProblem(id, state, { missing: m['crmTask.prog.missing'], loadFailed: m['crmSite.loadFailed'] });
+  if (problem)
     return (
-      <section className="bg-background grid gap-4 rounded-lg border p-4">
-        {back}
-        <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-          <p>{problem}</p>
-          {id && state.kind === 'failed' && state.message !== m['crmTask.form.notFound'] && (
-            <Button type="button" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-              {m['crmSite.retry']}
-            </Button>
-          )}
-        </div>
-      </section>
+      <RecordProblem back={back} message={problem} onRetry={state.kind === 'failed' && !state.notFound ? retry : undefined} retryLabel={m['crmSite.retry']} />
     );
-  }
 
-  const task = state.kind === 'ready' ? state.task : null;
+  const task = state.kind === 'ready' ? state.record : null;
   // The progress page answers the counts beside the page.
   const counts = (data as CrmTaskProgressPage | null)?.counts;
 
   const toolbar = (
     <div className="flex flex-wrap items-end gap-3">
-      <KeywordFilter id="progress-keyword" label={m['crmTask.prog.keyword']} value={query.keyword} onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })} searchLabel={m['crmTask.prog.search']} />
+      <KeywordFilter
+        id="progress-keyword"
+        label={m['crmTask.prog.keyword']}
+        value={query.keyword}
+        onApply={(keyword) => setQuery({ keyword, pageCurrent: 1 })}
+        searchLabel={m['crmTask.prog.search']}
+      />
       <SelectFilter
         id="progress-status"
         label={m['crmTask.prog.status']}
@@ -201,7 +175,9 @@ export function TaskProgressPage({ locale, messages: m }: { locale: Locale; mess
             </dd>
             <dt className="text-muted-foreground">{m['crmTask.prog.members']}</dt>
             <dd className="tabular-nums">
-              {counts ? `${counts.total} · ${fill(m['crmTask.prog.counts'], { notStarted: counts.notStarted, learning: counts.learning, completed: counts.completed })}` : task.memberCount}
+              {counts
+                ? `${counts.total} · ${fill(m['crmTask.prog.counts'], { notStarted: counts.notStarted, learning: counts.learning, completed: counts.completed })}`
+                : task.memberCount}
             </dd>
           </dl>
         ) : (

@@ -3,14 +3,12 @@
  * found by name and filtered by type, the filters and page in the URL. Each row opens its form;
  * its menu opens the form or the members' progress, or deletes the task after a confirmation.
  */
-import EllipsisIcon from 'lucide-react/icons/ellipsis';
-import PlusIcon from 'lucide-react/icons/plus';
 import { useMemo, useState } from 'react';
 import { deleteCrmTask, getCrmTaskPage } from '@/api/crm-task';
 import type { CrmTaskRow } from '@/api/crm-task-types';
 import { nameIn } from '@/components/crm/course/links';
-import { ConfirmDialog } from '@/components/crm/data-table/ConfirmDialog';
-import { DataTable, dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { dataTableColumnHelper, type DataTableColumn } from '@/components/crm/data-table/DataTable';
+import { RecordList, RowMenu } from '@/components/crm/data-table/RecordList';
 import { KeywordFilter, SelectFilter } from '@/components/crm/data-table/filters';
 import { usePageQuery } from '@/components/crm/data-table/use-page-query';
 import { useUrlState } from '@/components/crm/data-table/use-url-state';
@@ -20,7 +18,6 @@ import { taskEditHref, taskProgressHref, taskTime } from '@/components/crm/task/
 import type { TaskListMessages } from '@/components/crm/task/messages';
 import { TaskStateBadge } from '@/components/crm/task/TaskStateBadge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fill } from '@/i18n/fill';
 import type { Locale } from '@/i18n/locale-path';
 import { TASK_TYPES } from '@/lib/task-rules';
@@ -91,25 +88,15 @@ export function TasksPage({ locale, messages: m }: { locale: Locale; messages: T
         cell: (c) => {
           const task = c.row.original;
           return (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button type="button" variant="ghost" size="icon" aria-label={fill(m['crmTask.more'], { name: nameIn(locale, task) })}>
-                  <EllipsisIcon aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <a href={taskEditHref(locale, task.id)}>{m['crmTask.edit']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <a href={taskProgressHref(locale, task.id)}>{m['crmTask.progress']}</a>
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(task)}>
-                  {m['crmTask.delete']}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <RowMenu
+              label={fill(m['crmTask.more'], { name: nameIn(locale, task) })}
+              links={[
+                { href: taskEditHref(locale, task.id), label: m['crmTask.edit'] },
+                { href: taskProgressHref(locale, task.id), label: m['crmTask.progress'] },
+              ]}
+              deleteLabel={m['crmTask.delete']}
+              onDelete={() => setDeleting(task)}
+            />
           );
         },
       }),
@@ -138,45 +125,36 @@ export function TasksPage({ locale, messages: m }: { locale: Locale; messages: T
   );
 
   return (
-    <section className="bg-background rounded-lg border p-4">
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmTask.list.intro']}</p>
-        <Button asChild>
-          <a href={taskEditHref(locale)}>
-            <PlusIcon aria-hidden="true" />
-            {m['crmTask.new']}
-          </a>
-        </Button>
-      </div>
-      <DataTable
-        columns={columns}
-        data={data?.list ?? NO_ROWS}
-        totalCount={data?.totalCount ?? 0}
-        paging={query}
-        onPagingChange={(p) => setQuery(p)}
-        caption={fill(m['crmTask.caption'], { count: data?.totalCount ?? 0 })}
-        messages={m}
-        loading={loading}
-        error={error}
-        onRetry={reload}
-        emptyText={m['crmTask.empty']}
-        toolbar={toolbar}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? fill(m['crmTask.deleteTitle'], { name: nameIn(locale, deleting) }) : ''}
-        description={m['crmTask.deleteBody']}
-        confirmLabel={m['crmTask.delete']}
-        cancelLabel={m['crm.table.cancel']}
-        destructive
-        onConfirm={async () => {
+    <RecordList
+      columns={columns}
+      data={data?.list ?? NO_ROWS}
+      totalCount={data?.totalCount ?? 0}
+      paging={query}
+      onPagingChange={(p) => setQuery(p)}
+      caption={fill(m['crmTask.caption'], { count: data?.totalCount ?? 0 })}
+      messages={m}
+      loading={loading}
+      error={error}
+      onRetry={reload}
+      emptyText={m['crmTask.empty']}
+      toolbar={toolbar}
+      intro={m['crmTask.list.intro']}
+      newHref={taskEditHref(locale)}
+      newLabel={m['crmTask.new']}
+      remove={{
+        open: deleting !== null,
+        onClose: () => setDeleting(null),
+        title: deleting ? fill(m['crmTask.deleteTitle'], { name: nameIn(locale, deleting) }) : '',
+        description: m['crmTask.deleteBody'],
+        confirmLabel: m['crmTask.delete'],
+        cancelLabel: m['crm.table.cancel'],
+        onConfirm: async () => {
           if (!deleting) return;
           await deleteCrmTask(deleting.id);
           notifySuccess(fill(m['crmTask.deleted'], { name: nameIn(locale, deleting) }));
           reload();
-        }}
-      />
-    </section>
+        },
+      }}
+    />
   );
 }
