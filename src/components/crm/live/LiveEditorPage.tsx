@@ -16,6 +16,7 @@ import type { CrmLiveRoom } from '@/api/crm-live-types';
 import { findZoneLecturers } from '@/api/crm-site';
 import { gatewayMessage, outcomeOf } from '@/api/outcome';
 import { nameIn } from '@/components/crm/course/links';
+import { EditorFooter, EditorForm, NameFields } from '@/components/crm/form/EditorParts';
 import { FormTextField } from '@/components/crm/form/FormTextField';
 import { liveAttendanceHref, liveListHref, watchedTime } from '@/components/crm/live/links';
 import type { LiveFormMessages } from '@/components/crm/live/messages';
@@ -186,41 +187,28 @@ export function LiveEditorPage({ locale, messages: m }: { locale: Locale; messag
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="bg-background grid gap-6 rounded-lg border p-4" aria-busy={isSubmitting}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmLive.form.intro']}</p>
-        {room && (
+    <EditorForm
+      onSubmit={(e) => void submit(e)}
+      busy={isSubmitting}
+      intro={m['crmLive.form.intro']}
+      aside={
+        room && (
           <div className="flex flex-wrap items-center gap-2">
             <LiveStatusBadge status={room.liveStatus} template={m['crmLive.form.status']} messages={m} />
             <Button asChild variant="link" size="sm">
               <a href={liveAttendanceHref(locale, room.id)}>{m['crmLive.form.attendance']}</a>
             </Button>
           </div>
-        )}
-      </div>
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <FormTextField id="live-nameZh" label={m['crmLive.form.nameZh']} error={err('nameZh')} maxLength={60} {...form.register('nameZh')} />
-        <FormTextField id="live-nameEn" label={m['crmLive.form.nameEn']} error={err('nameEn')} maxLength={120} {...form.register('nameEn')} />
-        <FormTextField
-          id="live-introZh"
-          multiline
-          rows={4}
-          label={m['crmLive.form.introZh']}
-          error={err('introZh')}
-          maxLength={2000}
-          {...form.register('introZh')}
-        />
-        <FormTextField
-          id="live-introEn"
-          multiline
-          rows={4}
-          label={m['crmLive.form.introEn']}
-          error={err('introEn')}
-          maxLength={4000}
-          {...form.register('introEn')}
-        />
-      </div>
+        )
+      }
+    >
+      <NameFields
+        id="live"
+        rows={4}
+        labels={{ nameZh: m['crmLive.form.nameZh'], nameEn: m['crmLive.form.nameEn'], introZh: m['crmLive.form.introZh'], introEn: m['crmLive.form.introEn'] }}
+        errors={{ nameZh: err('nameZh'), nameEn: err('nameEn'), introZh: err('introZh'), introEn: err('introEn') }}
+        fields={{ nameZh: form.register('nameZh'), nameEn: form.register('nameEn'), introZh: form.register('introZh'), introEn: form.register('introEn') }}
+      />
 
       <Controller
         control={form.control}
@@ -348,15 +336,12 @@ export function LiveEditorPage({ locale, messages: m }: { locale: Locale; messag
         )}
       />
 
-      <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? m['crmLive.form.saving'] : m['crmLive.form.save']}
-        </Button>
-        <Button asChild variant="ghost">
-          <a href={liveListHref(locale)}>{m['crmLive.form.back']}</a>
-        </Button>
-        {isDirty && <span className="text-muted-foreground text-sm">{m['crmLive.form.unsaved']}</span>}
-      </div>
-    </form>
+      <EditorFooter
+        saving={isSubmitting}
+        dirty={isDirty}
+        backHref={liveListHref(locale)}
+        labels={{ save: m['crmLive.form.save'], saving: m['crmLive.form.saving'], back: m['crmLive.form.back'], unsaved: m['crmLive.form.unsaved'] }}
+      />
+    </EditorForm>
   );
 }

@@ -17,6 +17,7 @@ import { getCrmProject, getProjectCertificateOptions, saveCrmProject } from '@/a
 import type { CrmCertificateOption, CrmProject } from '@/api/crm-project-types';
 import { findZoneCourses, findZoneLecturers } from '@/api/crm-site';
 import { nameIn } from '@/components/crm/course/links';
+import { EditorFooter, EditorForm, NameFields } from '@/components/crm/form/EditorParts';
 import { FieldError, FormTextField } from '@/components/crm/form/FormTextField';
 import type { PickOption } from '@/components/crm/live/PickOne';
 import { FindAndAdd } from '@/components/crm/project/FindAndAdd';
@@ -327,50 +328,35 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
   const phasesError = err(phaseErrors?.message ?? phaseErrors?.root?.message);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="bg-background grid gap-6 rounded-lg border p-4" aria-busy={isSubmitting}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmProject.form.intro']}</p>
-        {project && (
+    <EditorForm
+      onSubmit={(e) => void submit(e)}
+      busy={isSubmitting}
+      intro={m['crmProject.form.intro']}
+      aside={
+        project && (
           <Button asChild variant="link" size="sm">
             <a href={projectMembersHref(locale, project.id)}>{fill(m['crmProject.form.queue'], { count: project.waitingCount })}</a>
           </Button>
-        )}
-      </div>
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <FormTextField
-          id="project-nameZh"
-          label={m['crmProject.form.nameZh']}
-          error={err(errors.nameZh?.message)}
-          maxLength={60}
-          {...form.register('nameZh')}
-        />
-        <FormTextField
-          id="project-nameEn"
-          label={m['crmProject.form.nameEn']}
-          error={err(errors.nameEn?.message)}
-          maxLength={120}
-          {...form.register('nameEn')}
-        />
-        <FormTextField
-          id="project-introZh"
-          multiline
-          rows={4}
-          label={m['crmProject.form.introZh']}
-          error={err(errors.introZh?.message)}
-          maxLength={2000}
-          {...form.register('introZh')}
-        />
-        <FormTextField
-          id="project-introEn"
-          multiline
-          rows={4}
-          label={m['crmProject.form.introEn']}
-          error={err(errors.introEn?.message)}
-          maxLength={4000}
-          {...form.register('introEn')}
-        />
-      </div>
+        )
+      }
+    >
+      <NameFields
+        id="project"
+        rows={4}
+        labels={{
+          nameZh: m['crmProject.form.nameZh'],
+          nameEn: m['crmProject.form.nameEn'],
+          introZh: m['crmProject.form.introZh'],
+          introEn: m['crmProject.form.introEn'],
+        }}
+        errors={{
+          nameZh: err(errors.nameZh?.message),
+          nameEn: err(errors.nameEn?.message),
+          introZh: err(errors.introZh?.message),
+          introEn: err(errors.introEn?.message),
+        }}
+        fields={{ nameZh: form.register('nameZh'), nameEn: form.register('nameEn'), introZh: form.register('introZh'), introEn: form.register('introEn') }}
+      />
 
       <Controller
         control={form.control}
@@ -667,15 +653,17 @@ export function ProjectEditorPage({ locale, messages: m }: { locale: Locale; mes
         )}
       />
 
-      <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? m['crmProject.form.saving'] : m['crmProject.form.save']}
-        </Button>
-        <Button asChild variant="ghost">
-          <a href={projectListHref(locale)}>{m['crmProject.form.back']}</a>
-        </Button>
-        {isDirty && <span className="text-muted-foreground text-sm">{m['crmProject.form.unsaved']}</span>}
-      </div>
-    </form>
+      <EditorFooter
+        saving={isSubmitting}
+        dirty={isDirty}
+        backHref={projectListHref(locale)}
+        labels={{
+          save: m['crmProject.form.save'],
+          saving: m['crmProject.form.saving'],
+          back: m['crmProject.form.back'],
+          unsaved: m['crmProject.form.unsaved'],
+        }}
+      />
+    </EditorForm>
   );
 }

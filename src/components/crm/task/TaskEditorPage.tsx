@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { getCrmTask, saveCrmTask } from '@/api/crm-task';
 import type { CrmTaskDetail, CrmTaskItem, TaskAudienceValue } from '@/api/crm-task-types';
+import { EditorFooter, EditorForm, NameFields } from '@/components/crm/form/EditorParts';
 import { FormTextField } from '@/components/crm/form/FormTextField';
 import { CheckingAccess, NoAccess } from '@/components/crm/shell/NoAccess';
 import { useEditedRecord, useLeaveGuard } from '@/components/crm/shell/record-page';
@@ -166,41 +167,28 @@ export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messag
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="bg-background grid gap-6 rounded-lg border p-4" aria-busy={isSubmitting}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground max-w-2xl text-sm">{m['crmTask.form.intro']}</p>
-        {task && (
+    <EditorForm
+      onSubmit={(e) => void submit(e)}
+      busy={isSubmitting}
+      intro={m['crmTask.form.intro']}
+      aside={
+        task && (
           <div className="flex flex-wrap items-center gap-2">
             <TaskStateBadge state={task.state} template={m['crmTask.form.state']} messages={m} />
             <Button asChild variant="link" size="sm">
               <a href={taskProgressHref(locale, task.id)}>{m['crmTask.form.progress']}</a>
             </Button>
           </div>
-        )}
-      </div>
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <FormTextField id="task-nameZh" label={m['crmTask.form.nameZh']} error={err('nameZh')} maxLength={60} {...form.register('nameZh')} />
-        <FormTextField id="task-nameEn" label={m['crmTask.form.nameEn']} error={err('nameEn')} maxLength={120} {...form.register('nameEn')} />
-        <FormTextField
-          id="task-introZh"
-          multiline
-          rows={3}
-          label={m['crmTask.form.introZh']}
-          error={err('introZh')}
-          maxLength={2000}
-          {...form.register('introZh')}
-        />
-        <FormTextField
-          id="task-introEn"
-          multiline
-          rows={3}
-          label={m['crmTask.form.introEn']}
-          error={err('introEn')}
-          maxLength={4000}
-          {...form.register('introEn')}
-        />
-      </div>
+        )
+      }
+    >
+      <NameFields
+        id="task"
+        rows={3}
+        labels={{ nameZh: m['crmTask.form.nameZh'], nameEn: m['crmTask.form.nameEn'], introZh: m['crmTask.form.introZh'], introEn: m['crmTask.form.introEn'] }}
+        errors={{ nameZh: err('nameZh'), nameEn: err('nameEn'), introZh: err('introZh'), introEn: err('introEn') }}
+        fields={{ nameZh: form.register('nameZh'), nameEn: form.register('nameEn'), introZh: form.register('introZh'), introEn: form.register('introEn') }}
+      />
 
       <div className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start">
         <div className="grid gap-1">
@@ -282,15 +270,12 @@ export function TaskEditorPage({ locale, messages: m }: { locale: Locale; messag
         <p className="text-muted-foreground text-xs">{m['crmTask.form.remindHint']}</p>
       </fieldset>
 
-      <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? m['crmTask.form.saving'] : m['crmTask.form.save']}
-        </Button>
-        <Button asChild variant="ghost">
-          <a href={taskListHref(locale)}>{m['crmTask.form.back']}</a>
-        </Button>
-        {isDirty && <span className="text-muted-foreground text-sm">{m['crmTask.form.unsaved']}</span>}
-      </div>
-    </form>
+      <EditorFooter
+        saving={isSubmitting}
+        dirty={isDirty}
+        backHref={taskListHref(locale)}
+        labels={{ save: m['crmTask.form.save'], saving: m['crmTask.form.saving'], back: m['crmTask.form.back'], unsaved: m['crmTask.form.unsaved'] }}
+      />
+    </EditorForm>
   );
 }
