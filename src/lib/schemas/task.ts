@@ -20,7 +20,6 @@ export const taskItemSchema = z.object({
   id: z.uuid(),
   required: z.boolean().default(true),
 });
-export type TaskItemBody = z.output<typeof taskItemSchema>;
 
 export const taskSaveFields = z.object({
   id: z.uuid().optional(),

@@ -82,6 +82,11 @@ export function taskAuthoringQueries(db: Db, eid: string) {
       where a.enterprise_id = ${eid} and a.task_id in (${tasks})`;
   }
 
+  /** A task's assignments `tm` with their members `u` and each one's progress `st` in it (filter on `tm` yourself). */
+  const assignedWithStats = (taskId: string): SQL => sql`study_task_members tm
+    join enterprise_users u on u.enterprise_id = ${eid} and u.id = tm.enterprise_user_id
+    left join lateral (${statsSelect('task', sql`u.id`, sql`i.task_id = ${taskId}`)}) st on true`;
+
   /** The task ids and member ids of `pairs` grouped by task. */
   function byTask(pairs: { task_id: string; member_id: string }[]): Map<string, string[]> {
     const out = new Map<string, string[]>();
@@ -360,6 +365,13 @@ export function taskAuthoringQueries(db: Db, eid: string) {
       return byTask(rowsOf<{ task_id: string; member_id: string }>(result));
     },
 
+    /** The assigned members who have not completed the task (as its progress counts it). */
+    async unfinished(taskId: string): Promise<string[]> {
+      const result = await db.execute(sql`select u.id as member_id from ${assignedWithStats(taskId)}
+        where tm.enterprise_id = ${eid} and tm.task_id = ${taskId} and coalesce(st.learning_status, 0) <> 2`);
+      return rowsOf<{ member_id: string }>(result).map((r) => r.member_id);
+    },
+
     /** A page of a task's assigned members with their progress, and the counts by learning status. */
     async progressPage(taskId: string, filter: TaskProgressFilter, limit: number, offset: number) {
       const parts: SQL[] = [sql`tm.enterprise_id = ${eid}`, sql`tm.task_id = ${taskId}`];
@@ -369,10 +381,8 @@ export function taskAuthoringQueries(db: Db, eid: string) {
           select ${filter.departmentId}::varchar union select d.id from departments d join sub on d.parent_id = sub.id where d.enterprise_id = ${eid}
         ) select id from sub)`);
       }
-      const from = sql`study_task_members tm
-        join enterprise_users u on u.enterprise_id = ${eid} and u.id = tm.enterprise_user_id
-        left join departments d on d.enterprise_id = ${eid} and d.id = u.department_id
-        left join lateral (${statsSelect('task', sql`u.id`, sql`i.task_id = ${taskId}`)}) st on true`;
+      const from = sql`${assignedWithStats(taskId)}
+        left join departments d on d.enterprise_id = ${eid} and d.id = u.department_id`;
       const where = sql.join(parts, sql` and `);
       const status = sql`coalesce(st.learning_status, 0)`;
       const listWhere = filter.learningStatus === undefined ? where : sql`${where} and ${status} = ${filter.learningStatus}`;

@@ -38,7 +38,7 @@ const TASK_FIELDS = ['nameZh', 'nameEn', 'introZh', 'introEn', 'cover', 'taskTyp
 const NOTICE_BATCH = 500;
 
 /** Whether a task has not started (1), runs (2) or has ended (3). */
-export function taskState(task: Pick<TaskRow, 'startAt' | 'endAt'>, now = new Date()): 1 | 2 | 3 {
+function taskState(task: Pick<TaskRow, 'startAt' | 'endAt'>, now = new Date()): 1 | 2 | 3 {
   if (now < task.startAt) return 1;
   if (task.endAt && task.endAt <= now) return 3;
   return 2;
@@ -99,12 +99,6 @@ const taskNotices = defineJob<{ taskId: string; memberIds: string[]; kind: 'assi
   { maxAttempts: 3 },
 );
 
-/** The assigned members of a task who have not completed it. */
-async function unfinishedMembers(db: Db, eid: string, taskId: string): Promise<string[]> {
-  const { rows } = await scoped(db, eid).taskAuthoring.progressPage(taskId, {}, 1_000_000, 0);
-  return rows.filter((r) => r.learningStatus !== 2).map((r) => r.memberId);
-}
-
 /**
  * A task's reminder at its time: once (the task's `reminded_at` is claimed in the same
  * transaction), and only if the task still wants it then (a changed end or lead enqueues anew).
@@ -115,7 +109,7 @@ const taskReminder = defineJob<{ taskId: string; remindAt: string }>('study.task
   await job.db.transaction(async (tx) => {
     const task = await scoped(tx, eid).taskAuthoring.claimReminder(taskId, new Date(remindAt));
     if (!task) return;
-    const members = await unfinishedMembers(tx, eid, taskId);
+    const members = await scoped(tx, eid).taskAuthoring.unfinished(taskId);
     if (members.length) await taskNotices.enqueue(tx, { taskId, memberIds: members, kind: 'reminder' }, { enterpriseId: eid });
   });
 });
@@ -287,7 +281,7 @@ export async function crmTaskProgress(ctx: AuthContext, body: Paging & CrmTaskPr
   };
 }
 
-export const taskProgressColumns: ExportColumn<CrmTaskProgressRow>[] = [
+const taskProgressColumns: ExportColumn<CrmTaskProgressRow>[] = [
   { header: { zh: '姓名', en: 'Name' }, width: 14, cell: (r) => r.userName },
   { header: { zh: '工号', en: 'Employee no.' }, width: 12, cell: (r) => r.empNo },
   { header: { zh: '部门', en: 'Department' }, width: 22, cell: (r) => r.departmentName },
@@ -325,7 +319,7 @@ export async function crmTaskRemind(ctx: AuthContext, id: string): Promise<{ rem
     const s = scoped(tx, eid);
     const task = await s.taskAuthoring.task(id);
     if (!task) throw notFound();
-    const members = await unfinishedMembers(tx, eid, id);
+    const members = await s.taskAuthoring.unfinished(id);
     if (members.length === 0) throw new ApiError(Code.INVALID, 'taskAdmin.remindNobody');
     await taskNotices.enqueue(tx, { taskId: id, memberIds: members, kind: 'reminder' }, { enterpriseId: eid });
     await recordAudit(s, ctx.member, [{ action: 'remind', objectType: 'task', objectId: id, objectLabel: task.nameZh }]);
